@@ -1,0 +1,235 @@
+// pybind11 bindings: the private `solitaire_engine._core` module. Everything public is
+// written in Python on top of this; here we only convert and release the GIL.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "search.hpp"
+#include "state.hpp"
+
+namespace py = pybind11;
+using namespace sol;
+
+namespace {
+
+template <class T>
+T take(const py::dict& d, const char* key, T fallback) {
+  if (!d.contains(key)) return fallback;
+  try {
+    return d[key].cast<T>();
+  } catch (const py::cast_error&) {
+    throw py::value_error(std::string("rule table: bad value for '") + key + "'");
+  }
+}
+
+template <class E>
+E pick(const py::dict& d, const char* key, const std::vector<std::pair<const char*, E>>& names,
+       E fallback) {
+  if (!d.contains(key)) return fallback;
+  const std::string v = take<std::string>(d, key, "");
+  for (const auto& [n, e] : names)
+    if (v == n) return e;
+  throw py::value_error(std::string("rule table: unknown ") + key + " '" + v + "'");
+}
+
+GroupSpec group_from(const py::dict& d) {
+  GroupSpec g;
+  g.kind = pick<Kind>(d, "kind",
+                      {{"foundation", Kind::Foundation}, {"tableau", Kind::Tableau},
+                       {"reserve", Kind::Reserve}, {"stock", Kind::Stock},
+                       {"waste", Kind::Waste}},
+                      Kind::Tableau);
+  g.count = take<int>(d, "count", 1);
+  g.owner = take<int>(d, "owner", -1);
+  const auto build = take<std::vector<int>>(d, "build", std::vector<int>(kRanks, 0));
+  if (build.size() != kRanks) throw py::value_error("rule table: build needs 13 rank masks");
+  for (int r = 0; r < kRanks; ++r) {
+    if (build[r] < 0 || build[r] >= (1 << kRanks))
+      throw py::value_error("rule table: a build mask is not a set of ranks");
+    g.build[r] = static_cast<std::uint16_t>(build[r]);
+  }
+  g.suit = pick<SuitRule>(d, "suit",
+                          {{"any", SuitRule::Any}, {"same", SuitRule::Same},
+                           {"alternate", SuitRule::AlternateColour}},
+                          SuitRule::Any);
+  const int empty = take<int>(d, "empty_ranks", 0);
+  if (empty < 0 || empty >= (1 << kRanks))
+    throw py::value_error("rule table: empty_ranks is not a set of ranks");
+  g.empty_ranks = static_cast<std::uint16_t>(empty);
+  g.pile_suits = take<std::vector<int>>(d, "pile_suits", {});
+  for (int s : g.pile_suits)
+    if (s < -1 || s >= kSuits) throw py::value_error("rule table: pile suit out of range");
+  g.max_cards = take<int>(d, "max_cards", 0);
+  g.runs = take<bool>(d, "runs", false);
+  g.can_leave = take<bool>(d, "can_leave", true);
+  g.fill = pick<Fill>(d, "fill",
+                      {{"none", Fill::None}, {"stock", Fill::Stock},
+                       {"waste_then_stock", Fill::WasteThenStock}},
+                      Fill::None);
+  return g;
+}
+
+std::shared_ptr<const Rules> compile_rules(const py::dict& d) {
+  RuleSpec s;
+  s.name = take<std::string>(d, "name", "");
+  for (auto item : take<py::list>(d, "groups", py::list())) {
+    if (!py::isinstance<py::dict>(item)) throw py::value_error("rule table: a group is not a dict");
+    s.groups.push_back(group_from(item.cast<py::dict>()));
+  }
+  s.deal_count = take<int>(d, "deal_count", 1);
+  s.redeals = take<int>(d, "redeals", 0);
+  const auto counts = take<std::vector<int>>(d, "card_counts", {});
+  if (counts.size() != 128) throw py::value_error("rule table: card_counts needs 128 entries");
+  for (int c = 0; c < 128; ++c) {
+    if (counts[c] < 0 || counts[c] > 8) throw py::value_error("rule table: bad card count");
+    s.card_counts[c] = static_cast<std::uint8_t>(counts[c]);
+  }
+  s.win_foundation_cards = take<int>(d, "win_foundation_cards", 0);
+  s.win_needs_empty_stock = take<bool>(d, "win_needs_empty_stock", false);
+  try {
+    return std::make_shared<const Rules>(s);
+  } catch (const std::invalid_argument& e) {
+    throw py::value_error(std::string("rule table: ") + e.what());
+  }
+}
+
+// The Python-facing position: a State plus the history `undo` walks back.
+struct PyState {
+  State state;
+  std::vector<std::pair<Move, Undo>> history;
+  explicit PyState(std::shared_ptr<const Rules> r) : state(std::move(r)) {}
+};
+
+// Runs `work` without the GIL; Ctrl-C (a pending Python signal) stops it via Interrupted.
+template <class F>
+auto without_gil(F&& work) {
+  const StopPoll poll = [] {
+    py::gil_scoped_acquire acquire;
+    return PyErr_CheckSignals() != 0;
+  };
+  bool interrupted = false;
+  decltype(work(poll)) result{};
+  {
+    py::gil_scoped_release release;
+    try {
+      result = work(poll);
+    } catch (const Interrupted&) {
+      interrupted = true;
+    }
+  }
+  if (interrupted) throw py::error_already_set();
+  return result;
+}
+
+std::vector<std::uint32_t> legal_codes(const State& s) {
+  MoveList list;
+  s.generate(list);
+  std::vector<std::uint32_t> out(static_cast<std::size_t>(list.size));
+  for (int i = 0; i < list.size; ++i) out[i] = list.moves[i].code();
+  return out;
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "solitaire-engine's C++ core (private; use the solitaire_engine package)";
+
+  py::class_<Rules, std::shared_ptr<Rules>>(m, "Rules")
+      .def(py::init([](const py::dict& d) {
+             return std::const_pointer_cast<Rules>(compile_rules(d));
+           }),
+           py::arg("table"))
+      .def_property_readonly("piles", [](const Rules& r) { return r.piles; })
+      .def_property_readonly("total_cards", [](const Rules& r) { return r.total_cards; })
+      .def("pile_name", [](const Rules& r, int p) {
+        if (p < 0 || p >= r.piles) throw py::index_error("no such pile");
+        return r.pile_name(p);
+      })
+      .def("pile_index", &Rules::pile_by_name);
+
+  py::class_<PyState>(m, "State")
+      .def(py::init([](std::shared_ptr<Rules> r) {
+        return std::make_unique<PyState>(std::const_pointer_cast<const Rules>(r));
+      }))
+      .def("set_piles",
+           [](PyState& self, const std::vector<std::vector<int>>& piles, int redeals_left) {
+             try {
+               self.state.set_piles(piles, redeals_left);
+             } catch (const std::invalid_argument& e) {
+               throw py::value_error(e.what());
+             }
+             self.history.clear();
+           })
+      .def("piles",
+           [](const PyState& self) {
+             const State& s = self.state;
+             std::vector<std::vector<int>> out(static_cast<std::size_t>(s.rules().piles));
+             for (int p = 0; p < s.rules().piles; ++p)
+               for (int i = 0; i < s.size(p); ++i) out[p].push_back(s.card(p, i));
+             return out;
+           })
+      .def_property_readonly("redeals_left", [](const PyState& s) { return s.state.redeals_left(); })
+      .def_property_readonly("hash", [](const PyState& s) { return s.state.hash(); })
+      .def_property_readonly("ply", [](const PyState& s) { return s.history.size(); })
+      .def("legal_moves", [](const PyState& s) { return legal_codes(s.state); })
+      .def("play",
+           [](PyState& self, std::uint32_t code) {
+             const Move mv = Move::from_code(code);
+             if (!self.state.is_legal(mv)) return false;
+             Undo u;
+             self.state.make(mv, u);
+             self.history.emplace_back(mv, u);
+             return true;
+           })
+      .def("undo",
+           [](PyState& self) {
+             if (self.history.empty()) return false;
+             const auto [mv, u] = self.history.back();
+             self.state.unmake(mv, u);
+             self.history.pop_back();
+             return true;
+           })
+      .def("history", [](const PyState& self) {
+        std::vector<std::uint32_t> out;
+        for (const auto& h : self.history) out.push_back(h.first.code());
+        return out;
+      })
+      .def("move_text", [](const PyState& self, std::uint32_t code) {
+        const Move mv = Move::from_code(code);
+        if (mv.src >= self.state.rules().piles || mv.dst >= self.state.rules().piles)
+          throw py::value_error("not a move of this game");
+        return self.state.move_text(mv);
+      })
+      .def("is_won", [](const PyState& s) { return s.state.is_won(); })
+      .def("is_over", [](const PyState& s) { return legal_codes(s.state).empty(); })
+      .def("foundation_cards", [](const PyState& s) { return s.state.foundation_cards(); })
+      .def("copy", [](const PyState& s) { return PyState(s); })
+      .def("perft",
+           [](const PyState& self, int depth) {
+             if (depth < 0 || depth > 64) throw py::value_error("perft depth must be 0..64");
+             State work = self.state;
+             return without_gil([&](const StopPoll& poll) { return perft(work, depth, poll); });
+           },
+           py::arg("depth"))
+      .def("random_playouts",
+           [](const PyState& self, std::uint64_t playouts, int max_steps, std::uint64_t seed) {
+             if (max_steps < 0) throw py::value_error("max_steps must be >= 0");
+             const State& start = self.state;
+             const PlayoutStats st = without_gil([&](const StopPoll& poll) {
+               return random_playouts(start, playouts, max_steps, seed, poll);
+             });
+             return py::make_tuple(st.playouts, st.steps, st.wins);
+           },
+           py::arg("playouts"), py::arg("max_steps"), py::arg("seed"))
+      .def("generate_repeatedly",
+           [](const PyState& self, std::uint64_t times) {
+             const State& s = self.state;
+             return without_gil(
+                 [&](const StopPoll& poll) { return generate_repeatedly(s, times, poll); });
+           },
+           py::arg("times"));
+}

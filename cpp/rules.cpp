@@ -1,0 +1,129 @@
+#include "rules.hpp"
+
+#include <stdexcept>
+
+namespace sol {
+
+std::string card_text(Card c) {
+  static const char kRankChars[] = "A23456789TJQK";
+  static const char kSuitChars[] = "CSHD";
+  std::string out;
+  if (is_face_down(c)) out += '#';
+  out += kRankChars[rank_of(c)];
+  out += kSuitChars[suit_of(c)];
+  return out;
+}
+
+namespace {
+
+char kind_letter(Kind k) {
+  switch (k) {
+    case Kind::Foundation: return 'f';
+    case Kind::Tableau: return 't';
+    case Kind::Reserve: return 'r';
+    case Kind::Stock: return 's';
+    case Kind::Waste: return 'w';
+  }
+  return '?';
+}
+
+bool suits_fit(SuitRule rule, Card below, Card above) {
+  switch (rule) {
+    case SuitRule::Any: return true;
+    case SuitRule::Same: return suit_of(below) == suit_of(above);
+    case SuitRule::AlternateColour: return colour_of(below) != colour_of(above);
+  }
+  return false;
+}
+
+std::uint64_t faces_of_ranks(std::uint16_t ranks, int only_suit) {
+  std::uint64_t m = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    if (only_suit >= 0 && s != only_suit) continue;
+    for (int r = 0; r < kRanks; ++r)
+      if (ranks >> r & 1) m |= std::uint64_t{1} << face(make_card(r, s));
+  }
+  return m;
+}
+
+}  // namespace
+
+Rules::Rules(const RuleSpec& s) : spec(s) {
+  if (s.groups.empty()) throw std::invalid_argument("a game needs at least one pile group");
+  if (s.deal_count < 1 || s.deal_count > kMaxPileCards)
+    throw std::invalid_argument("deal count must be between 1 and 160");
+  if (s.redeals < -1) throw std::invalid_argument("redeals must be -1 (unlimited) or more");
+  for (int c = 0; c < 128; ++c) {
+    if (s.card_counts[c] && !valid_card(c))
+      throw std::invalid_argument("card counts name a card that does not exist");
+    total_cards += s.card_counts[c];
+  }
+  if (total_cards > kMaxPileCards)
+    throw std::invalid_argument("too many cards for one game");
+  std::array<int, 5> per_kind{};
+  for (std::size_t g = 0; g < s.groups.size(); ++g) {
+    const GroupSpec& gs = s.groups[g];
+    if (gs.count < 1) throw std::invalid_argument("a pile group needs at least one pile");
+    if (!gs.pile_suits.empty() && static_cast<int>(gs.pile_suits.size()) != gs.count)
+      throw std::invalid_argument("pile_suits must give one suit per pile");
+    if (gs.max_cards < 0 || gs.max_cards > kMaxPileCards)
+      throw std::invalid_argument("max_cards out of range");
+    std::array<std::uint64_t, 64> table{};
+    for (int below = 0; below < 64; ++below) {
+      if ((below & 0x0F) >= kRanks) continue;
+      for (int above = 0; above < 64; ++above) {
+        if ((above & 0x0F) >= kRanks) continue;
+        if ((gs.build[rank_of(below)] >> rank_of(above) & 1) &&
+            suits_fit(gs.suit, static_cast<Card>(below), static_cast<Card>(above)))
+          table[below] |= std::uint64_t{1} << above;
+      }
+    }
+    on_top.push_back(table);
+    for (int i = 0; i < gs.count; ++i) {
+      if (piles >= kMaxPiles) throw std::invalid_argument("too many piles");
+      const int p = piles++;
+      kind[p] = gs.kind;
+      group[p] = static_cast<std::uint8_t>(g);
+      index_in_kind[p] = static_cast<std::uint8_t>(per_kind[static_cast<int>(gs.kind)]++);
+      max_cards[p] = static_cast<std::uint8_t>(gs.max_cards ? gs.max_cards : kMaxPileCards);
+      const bool dealing = gs.kind == Kind::Stock || gs.kind == Kind::Waste;
+      fill[p] = dealing ? Fill::None : gs.fill;
+      runs[p] = gs.runs && gs.kind == Kind::Tableau;
+      gives[p] = gs.can_leave && gs.kind != Kind::Stock;
+      const int only_suit = gs.pile_suits.empty() ? -1 : gs.pile_suits[i];
+      empty_accepts[p] = dealing ? 0 : faces_of_ranks(gs.empty_ranks, only_suit);
+      bool builds = false;
+      for (auto m : gs.build) builds |= m != 0;
+      takes[p] = !dealing && (builds || empty_accepts[p] != 0);
+      if (gs.kind == Kind::Stock) {
+        if (stock >= 0) throw std::invalid_argument("one stock per game");
+        stock = p;
+      }
+      if (gs.kind == Kind::Waste) {
+        if (waste >= 0) throw std::invalid_argument("one waste per game");
+        waste = p;
+      }
+      if (gives[p]) givers.push_back(p);
+      if (takes[p]) takers.push_back(p);
+    }
+  }
+  if ((stock >= 0) != (waste >= 0))
+    throw std::invalid_argument("a stock needs a waste and a waste a stock");
+  for (int p = 0; p < piles; ++p)
+    if (fill[p] != Fill::None && stock < 0)
+      throw std::invalid_argument("a pile that refills itself needs a stock");
+}
+
+std::string Rules::pile_name(int p) const {
+  const Kind k = kind[p];
+  if (k == Kind::Stock || k == Kind::Waste) return std::string(1, kind_letter(k));
+  return kind_letter(k) + std::to_string(index_in_kind[p] + 1);
+}
+
+int Rules::pile_by_name(const std::string& name) const {
+  for (int p = 0; p < piles; ++p)
+    if (pile_name(p) == name) return p;
+  return -1;
+}
+
+}  // namespace sol

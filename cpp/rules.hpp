@@ -1,0 +1,69 @@
+// A game's rule table: what the Python side describes, and the lookup tables the core
+// compiles it into. A new variant of the family is new data here, never new code.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "card.hpp"
+
+namespace sol {
+
+enum class Kind : std::uint8_t { Foundation, Tableau, Reserve, Stock, Waste };
+enum class SuitRule : std::uint8_t { Any, Same, AlternateColour };
+enum class Fill : std::uint8_t { None, Stock, WasteThenStock };
+
+constexpr int kMaxPiles = 40;
+constexpr int kMaxPileCards = 160;  // three decks and some room
+
+// One group of identical piles, as the Python rule table gives it.
+struct GroupSpec {
+  Kind kind = Kind::Tableau;
+  int count = 1;
+  int owner = -1;                      // -1 shared; 0 or 1 in two-player games
+  std::array<std::uint16_t, kRanks> build{};  // build[r]: ranks that may go on rank r
+  SuitRule suit = SuitRule::Any;
+  std::uint16_t empty_ranks = 0;       // ranks an empty pile takes by hand
+  std::vector<int> pile_suits;         // per pile: the only suit it takes when empty, -1 any
+  int max_cards = 0;                   // 0: no limit
+  bool runs = false;                   // built runs move (and are accepted) as a unit
+  bool can_leave = true;               // whether the top card may be moved off
+  Fill fill = Fill::None;              // what refills a pile a move has emptied
+};
+
+struct RuleSpec {
+  std::string name;
+  std::vector<GroupSpec> groups;
+  int deal_count = 1;                  // cards per stock-to-waste deal
+  int redeals = 0;                     // -1 unlimited
+  std::array<std::uint8_t, 128> card_counts{};  // copies of each card (face | back) in play
+  int win_foundation_cards = 0;        // won once the foundations hold this many...
+  bool win_needs_empty_stock = false;  // ...and (Double or Quits) stock and waste are empty
+};
+
+// The compiled form the move generator reads: flat per-pile arrays.
+struct Rules {
+  RuleSpec spec;
+  int piles = 0;
+  int stock = -1, waste = -1;
+  std::array<Kind, kMaxPiles> kind{};
+  std::array<std::uint8_t, kMaxPiles> group{};
+  std::array<std::uint8_t, kMaxPiles> index_in_kind{};  // f3 -> 2
+  std::array<std::uint8_t, kMaxPiles> max_cards{};
+  std::array<Fill, kMaxPiles> fill{};
+  std::array<bool, kMaxPiles> runs{};
+  std::array<bool, kMaxPiles> gives{};    // top card may leave
+  std::array<bool, kMaxPiles> takes{};    // may ever accept a card by hand
+  std::array<std::uint64_t, kMaxPiles> empty_accepts{};  // faces an empty pile takes
+  // on_top[g][f]: faces that may be placed on face f in a pile of group g.
+  std::vector<std::array<std::uint64_t, 64>> on_top;
+  std::vector<int> givers, takers;        // piles worth visiting in move generation
+  int total_cards = 0;
+
+  explicit Rules(const RuleSpec& s);
+  std::string pile_name(int p) const;     // "f3", "t1", "s", "w"
+  int pile_by_name(const std::string& name) const;  // -1 if none
+};
+
+}  // namespace sol

@@ -1,0 +1,84 @@
+#include "search.hpp"
+
+namespace sol {
+
+namespace {
+
+constexpr std::uint64_t kPollEvery = 1 << 14;
+
+struct Poller {
+  const StopPoll& stop;
+  std::uint64_t ticks = 0;
+  void tick() {
+    if (++ticks % kPollEvery == 0 && stop && stop()) throw Interrupted{};
+  }
+};
+
+std::uint64_t perft_rec(State& s, int depth, Poller& poll) {
+  MoveList list;
+  s.generate(list);
+  if (depth == 1) return static_cast<std::uint64_t>(list.size);
+  std::uint64_t n = 0;
+  for (int i = 0; i < list.size; ++i) {
+    poll.tick();
+    Undo u;
+    s.make(list.moves[i], u);
+    n += perft_rec(s, depth - 1, poll);
+    s.unmake(list.moves[i], u);
+  }
+  return n;
+}
+
+// splitmix64 stream: tiny, fast, good enough to pick random moves.
+struct Rng {
+  std::uint64_t x;
+  std::uint64_t next() { return mix64(x += 0x9E3779B97F4A7C15ull); }
+  std::uint32_t below(std::uint32_t n) {
+    return static_cast<std::uint32_t>((next() >> 32) * n >> 32);
+  }
+};
+
+}  // namespace
+
+std::uint64_t perft(State& s, int depth, const StopPoll& stop) {
+  if (depth <= 0) return 1;
+  Poller poll{stop};
+  return perft_rec(s, depth, poll);
+}
+
+PlayoutStats random_playouts(const State& start, std::uint64_t playouts, int max_steps,
+                             std::uint64_t seed, const StopPoll& stop) {
+  PlayoutStats st;
+  Poller poll{stop};
+  Rng rng{seed};
+  State s = start;
+  MoveList list;
+  for (std::uint64_t g = 0; g < playouts; ++g) {
+    s = start;
+    for (int k = 0; k < max_steps && !s.is_won(); ++k) {
+      s.generate(list);
+      if (list.size == 0) break;
+      Undo u;
+      s.make(list.moves[rng.below(static_cast<std::uint32_t>(list.size))], u);
+      ++st.steps;
+      poll.tick();
+    }
+    st.wins += s.is_won();
+    ++st.playouts;
+  }
+  return st;
+}
+
+std::uint64_t generate_repeatedly(const State& s, std::uint64_t times, const StopPoll& stop) {
+  Poller poll{stop};
+  MoveList list;
+  std::uint64_t total = 0;
+  for (std::uint64_t i = 0; i < times; ++i) {
+    s.generate(list);
+    total += static_cast<std::uint64_t>(list.size);
+    poll.tick();
+  }
+  return total;
+}
+
+}  // namespace sol

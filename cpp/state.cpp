@@ -1,0 +1,158 @@
+#include "state.hpp"
+
+#include <stdexcept>
+
+namespace sol {
+
+State::State(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)), r_(rules_.get()) {
+  redeals_left_ = r_->spec.redeals;
+}
+
+void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_left) {
+  const Rules& R = *r_;
+  if (static_cast<int>(piles.size()) != R.piles)
+    throw std::invalid_argument("expected " + std::to_string(R.piles) + " piles, got " +
+                                std::to_string(piles.size()));
+  if (redeals_left < -1 || (R.spec.redeals >= 0 && redeals_left > R.spec.redeals) ||
+      (R.spec.redeals == -1 && redeals_left != -1) ||
+      (R.spec.redeals >= 0 && redeals_left == -1))
+    throw std::invalid_argument("redeals_left " + std::to_string(redeals_left) +
+                                " is impossible in this game (it allows " +
+                                std::to_string(R.spec.redeals) + ")");
+  std::array<int, 128> seen{};
+  for (int p = 0; p < R.piles; ++p) {
+    const auto& pile = piles[p];
+    if (static_cast<int>(pile.size()) > R.max_cards[p])
+      throw std::invalid_argument("pile " + R.pile_name(p) + " holds " +
+                                  std::to_string(pile.size()) + " cards; at most " +
+                                  std::to_string(R.max_cards[p]) + " fit");
+    for (std::size_t i = 0; i < pile.size(); ++i) {
+      const int c = pile[i];
+      if (!valid_card(c)) throw std::invalid_argument("not a card code: " + std::to_string(c));
+      const bool down = c & kFaceDown;
+      if (down && R.kind[p] != Kind::Tableau)
+        throw std::invalid_argument("only tableau cards may be face down (pile " +
+                                    R.pile_name(p) + ")");
+      if (down && i + 1 == pile.size())
+        throw std::invalid_argument("the top card of " + R.pile_name(p) +
+                                    " is face down; top cards are always face up");
+      ++seen[c & 0x7F];
+    }
+  }
+  for (int c = 0; c < 128; ++c) {
+    if (seen[c] != R.spec.card_counts[c]) {
+      const std::string name = card_text(static_cast<Card>(c));
+      if (seen[c] > R.spec.card_counts[c])
+        throw std::invalid_argument("card " + name + " appears " + std::to_string(seen[c]) +
+                                    " times; the game has " +
+                                    std::to_string(R.spec.card_counts[c]));
+      throw std::invalid_argument("card " + name + " is missing (" + std::to_string(seen[c]) +
+                                  " of " + std::to_string(R.spec.card_counts[c]) + " placed)");
+    }
+  }
+  pile_hash_ = 0;
+  foundation_cards_ = 0;
+  for (int p = 0; p < R.piles; ++p) {
+    size_[p] = 0;
+    for (int c : piles[p]) push(p, static_cast<Card>(c));
+  }
+  redeals_left_ = redeals_left;
+}
+
+void State::push(int p, Card c) {
+  const int n = size_[p]++;
+  cards_[p][n] = c;
+  pile_hash_ ^= mix64(std::uint64_t(p) << 16 | std::uint64_t(n) << 8 | c);
+  if (r_->kind[p] == Kind::Foundation) ++foundation_cards_;
+}
+
+Card State::pop(int p) {
+  const int n = --size_[p];
+  const Card c = cards_[p][n];
+  pile_hash_ ^= mix64(std::uint64_t(p) << 16 | std::uint64_t(n) << 8 | c);
+  if (r_->kind[p] == Kind::Foundation) --foundation_cards_;
+  return c;
+}
+
+std::uint64_t State::hash() const {
+  return pile_hash_ ^ mix64(0xD1CEull << 32 | static_cast<std::uint32_t>(redeals_left_ + 1));
+}
+
+void State::make(Move m, Undo& u) {
+  const Rules& R = *r_;
+  u = Undo{};
+  if (m.src == R.stock) {  // deal
+    for (int i = 0; i < m.count; ++i) push(R.waste, pop(R.stock));
+    return;
+  }
+  if (m.dst == R.stock) {  // redeal: turning the waste over reverses it
+    for (int i = 0; i < m.count; ++i) push(R.stock, pop(R.waste));
+    if (redeals_left_ > 0) --redeals_left_;
+    return;
+  }
+  Card run[kMaxPileCards];
+  for (int i = m.count - 1; i >= 0; --i) run[i] = pop(m.src);
+  for (int i = 0; i < m.count; ++i) push(m.dst, run[i]);
+  const int left = size_[m.src];
+  if (left) {
+    const Card t = cards_[m.src][left - 1];
+    if (is_face_down(t)) {
+      pop(m.src);
+      push(m.src, static_cast<Card>(t & ~kFaceDown));
+      u.flipped = true;
+    }
+    return;
+  }
+  const Fill f = R.fill[m.src];
+  if (f == Fill::None) return;
+  int from = -1;
+  if (f == Fill::WasteThenStock && size_[R.waste]) from = R.waste;
+  else if (size_[R.stock]) from = R.stock;
+  if (from < 0) return;
+  push(m.src, pop(from));
+  u.fill_from = static_cast<std::int8_t>(from);
+}
+
+void State::unmake(Move m, const Undo& u) {
+  const Rules& R = *r_;
+  if (m.src == R.stock) {
+    for (int i = 0; i < m.count; ++i) push(R.stock, pop(R.waste));
+    return;
+  }
+  if (m.dst == R.stock) {
+    for (int i = 0; i < m.count; ++i) push(R.waste, pop(R.stock));
+    if (redeals_left_ >= 0) ++redeals_left_;
+    return;
+  }
+  if (u.fill_from >= 0) push(u.fill_from, pop(m.src));
+  if (u.flipped) push(m.src, static_cast<Card>(pop(m.src) | kFaceDown));
+  Card run[kMaxPileCards];
+  for (int i = m.count - 1; i >= 0; --i) run[i] = pop(m.dst);
+  for (int i = 0; i < m.count; ++i) push(m.src, run[i]);
+}
+
+bool State::is_won() const {
+  const Rules& R = *r_;
+  if (foundation_cards_ != R.spec.win_foundation_cards) return false;
+  if (R.spec.win_needs_empty_stock && R.stock >= 0 && (size_[R.stock] || size_[R.waste]))
+    return false;
+  return true;
+}
+
+bool State::is_legal(Move m) const {
+  MoveList list;
+  generate(list);
+  for (int i = 0; i < list.size; ++i)
+    if (list.moves[i] == m) return true;
+  return false;
+}
+
+std::string State::move_text(Move m) const {
+  const Rules& R = *r_;
+  std::string t = R.pile_name(m.src) + "-" + R.pile_name(m.dst);
+  const bool dealing = m.src == R.stock || m.dst == R.stock;
+  if (m.count > 1 && !dealing) t += "x" + std::to_string(m.count);
+  return t;
+}
+
+}  // namespace sol

@@ -1,0 +1,88 @@
+// A position: every pile's cards, the redeal counter and an incremental hash.
+// Moves are made and unmade in place (no copying on the search path).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "card.hpp"
+#include "rules.hpp"
+
+namespace sol {
+
+struct Move {
+  std::uint8_t src = 0, dst = 0, count = 0;
+  // One int for Python and hashing: src | dst << 8 | count << 16.
+  std::uint32_t code() const { return src | dst << 8 | std::uint32_t{count} << 16; }
+  static Move from_code(std::uint32_t c) {
+    return Move{static_cast<std::uint8_t>(c & 0xFF), static_cast<std::uint8_t>(c >> 8 & 0xFF),
+                static_cast<std::uint8_t>(c >> 16 & 0xFF)};
+  }
+  bool operator==(const Move& o) const { return code() == o.code(); }
+};
+
+// What make() did beyond the move itself, so unmake() can take it back.
+struct Undo {
+  std::int8_t fill_from = -1;  // pile a refill card came from
+  bool flipped = false;        // a face-down card was turned up on the source
+};
+
+constexpr int kMaxMoves = 1024;
+struct MoveList {
+  Move moves[kMaxMoves];
+  int size = 0;
+  void add(int s, int d, int n) {
+    moves[size++] = Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(d),
+                         static_cast<std::uint8_t>(n)};
+  }
+};
+
+class State {
+ public:
+  explicit State(std::shared_ptr<const Rules> rules);
+
+  // Replaces every pile; checks counts, sizes and the card multiset (std::invalid_argument).
+  void set_piles(const std::vector<std::vector<int>>& piles, int redeals_left);
+
+  const Rules& rules() const { return *rules_; }
+  std::shared_ptr<const Rules> rules_ptr() const { return rules_; }
+  int size(int p) const { return size_[p]; }
+  Card card(int p, int i) const { return cards_[p][i]; }
+  Card top(int p) const { return cards_[p][size_[p] - 1]; }
+  int redeals_left() const { return redeals_left_; }
+  int foundation_cards() const { return foundation_cards_; }
+  std::uint64_t hash() const;
+
+  void generate(MoveList& out) const;
+  bool is_legal(Move m) const;
+  void make(Move m, Undo& u);
+  void unmake(Move m, const Undo& u);
+  bool is_won() const;
+
+  std::string move_text(Move m) const;
+
+ private:
+  void push(int p, Card c);
+  Card pop(int p);
+  bool fill_source_empty(int p) const;
+  std::uint64_t accepts(int p) const;  // faces pile p takes one card of, right now
+
+  std::shared_ptr<const Rules> rules_;
+  const Rules* r_;  // rules_.get(), read on every move
+  std::uint8_t size_[kMaxPiles] = {};
+  Card cards_[kMaxPiles][kMaxPileCards];
+  int redeals_left_ = 0;
+  int foundation_cards_ = 0;
+  std::uint64_t pile_hash_ = 0;
+};
+
+// Zobrist-style key without a table: a strong mix of (pile, depth, card).
+inline std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace sol

@@ -1,0 +1,139 @@
+// The core's own checks, runnable without Python: rule-table compilation, move generation
+// on a hand-built position, make/unmake restoring position and hash, perft consistency.
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "search.hpp"
+#include "state.hpp"
+
+using namespace sol;
+
+static int failures = 0;
+#define CHECK(cond)                                                   \
+  do {                                                                \
+    if (!(cond)) {                                                    \
+      std::printf("%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                     \
+    }                                                                 \
+  } while (0)
+
+static std::uint16_t one_up_wrapping(int r) { return std::uint16_t(1u << ((r + 1) % 13)); }
+static std::uint16_t one_down_wrapping(int r) { return std::uint16_t(1u << ((r + 12) % 13)); }
+
+// A one-deck miniature of Deuces and Queens: f1 up from Two, f2 down from Queen,
+// two tableau piles building up or down with wrap, refilled from the stock.
+static RuleSpec mini_rules() {
+  RuleSpec s;
+  s.name = "mini";
+  GroupSpec up, down, tab, res, stock, waste;
+  up.kind = down.kind = Kind::Foundation;
+  up.max_cards = down.max_cards = 13;
+  for (int r = 0; r < 13; ++r) {
+    up.build[r] = one_up_wrapping(r);
+    down.build[r] = one_down_wrapping(r);
+    tab.build[r] = one_up_wrapping(r) | one_down_wrapping(r);
+  }
+  up.empty_ranks = 1 << 1;
+  down.empty_ranks = 1 << 11;
+  tab.kind = Kind::Tableau;
+  tab.count = 2;
+  tab.fill = Fill::Stock;
+  res.kind = Kind::Reserve;
+  stock.kind = Kind::Stock;
+  waste.kind = Kind::Waste;
+  s.groups = {up, down, tab, res, stock, waste};
+  for (int suit = 0; suit < 4; ++suit)
+    for (int r = 0; r < 13; ++r) s.card_counts[make_card(r, suit)] = 1;
+  s.win_foundation_cards = 52;
+  return s;
+}
+
+static std::set<std::string> texts(const State& st) {
+  MoveList l;
+  st.generate(l);
+  std::set<std::string> out;
+  for (int i = 0; i < l.size; ++i) out.insert(st.move_text(l.moves[i]));
+  return out;
+}
+
+int main() {
+  auto rules = std::make_shared<const Rules>(mini_rules());
+  CHECK(rules->piles == 7);
+  CHECK(rules->pile_name(0) == "f1" && rules->pile_name(2) == "t1" && rules->pile_name(5) == "s");
+
+  // f1 empty, f2 empty, t1 = [5C], t2 = [KD], r1 = [.. 2H], stock = rest, waste = [QS]
+  std::vector<std::vector<int>> piles(7);
+  piles[2] = {make_card(4, 0)};
+  piles[3] = {make_card(12, 3)};
+  piles[6] = {make_card(11, 1)};
+  std::set<int> used = {piles[2][0], piles[3][0], piles[6][0], make_card(1, 2)};
+  for (int suit = 0; suit < 4; ++suit)
+    for (int r = 0; r < 13; ++r)
+      if (!used.count(make_card(r, suit)) && r != 0) piles[5].push_back(make_card(r, suit));
+  for (int suit = 0; suit < 4; ++suit) piles[4].push_back(make_card(0, suit));  // the Aces
+  piles[4].push_back(make_card(1, 2));                                          // 2H on top
+  State st(rules);
+  st.set_piles(piles, 0);
+
+  const auto moves = texts(st);
+  CHECK(moves.count("r1-f1"));   // a Two starts the up foundation
+  CHECK(!moves.count("r1-f2"));  // but not the down one
+  CHECK(moves.count("w-f2"));    // a Queen starts the down foundation
+  CHECK(moves.count("w-t2"));    // Q on K: down by one
+  CHECK(!moves.count("w-t1"));   // Q on 5: no
+  CHECK(moves.count("s-w"));
+  CHECK(!moves.count("t1-t2") && !moves.count("t2-t1"));
+
+  // make/unmake of every move restores the position and its hash
+  const std::uint64_t h0 = st.hash();
+  MoveList l;
+  st.generate(l);
+  for (int i = 0; i < l.size; ++i) {
+    Undo u;
+    st.make(l.moves[i], u);
+    CHECK(st.hash() != h0);
+    st.unmake(l.moves[i], u);
+    CHECK(st.hash() == h0);
+  }
+
+  // w-t2 then t2-... : a tableau pile emptied by a move is refilled from the stock
+  Undo u1;
+  st.make(Move{6, 3, 1}, u1);  // QS onto KD
+  CHECK(st.size(3) == 2);
+  Undo u2;
+  st.make(Move{3, 1, 1}, u2);  // QS to the empty down foundation
+  CHECK(st.size(1) == 1 && st.size(3) == 1);
+  Undo u3;
+  const int stock_before = st.size(5);
+  st.make(Move{3, 1, 1}, u3);  // KD onto... not legal, but make() trusts its caller
+  CHECK(st.size(3) == 1 && st.size(5) == stock_before - 1 && u3.fill_from == 5);
+  st.unmake(Move{3, 1, 1}, u3);
+  st.unmake(Move{3, 1, 1}, u2);
+  st.unmake(Move{6, 3, 1}, u1);
+  CHECK(st.hash() == h0);
+
+  // perft is the same whatever the interruption poll does when it never fires
+  const auto p3 = perft(st, 3, nullptr);
+  const auto p3b = perft(st, 3, [] { return false; });
+  CHECK(p3 == p3b && p3 > 0);
+  CHECK(st.hash() == h0);
+
+  // bad positions are rejected, never accepted half-way
+  auto bad = piles;
+  bad[5].pop_back();
+  bool threw = false;
+  try { st.set_piles(bad, 0); } catch (const std::invalid_argument&) { threw = true; }
+  CHECK(threw);
+
+  if (failures) {
+    std::printf("%d check(s) failed\n", failures);
+    return EXIT_FAILURE;
+  }
+  std::printf("core_tests: all checks passed\n");
+  return EXIT_SUCCESS;
+}

@@ -1,0 +1,37 @@
+"""solitaire-engine: play, solve and measure the two-foundation family of patience games.
+
+>>> import solitaire_engine as se
+>>> s = se.load_game("deuces-and-queens").deal(1)
+>>> s.play(s.legal_moves()[0])
+"""
+from __future__ import annotations
+
+from .errors import (
+    CardError,
+    IllegalMoveError,
+    NothingToUndoError,
+    OptionError,
+    PositionError,
+    SolitaireError,
+    UnknownGameError,
+)
+from .game import Game, list_games, load_game
+from .move import Move
+from .state import State
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CardError",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "NothingToUndoError",
+    "OptionError",
+    "PositionError",
+    "SolitaireError",
+    "State",
+    "UnknownGameError",
+    "list_games",
+    "load_game",
+]

@@ -1,0 +1,61 @@
+"""Card text: rank then suit (``QH``, ``TC``; ``10C`` accepted), and the packed card codes.
+
+A code is ``rank | suit << 4 | back << 6 | face_down << 7``, with ranks 0 (Ace) to 12 (King)
+and suits in PySolFC's order: clubs, spades, hearts, diamonds (the core uses the same packing).
+"""
+from __future__ import annotations
+
+from .errors import CardError
+
+RANKS = "A23456789TJQK"
+SUITS = "CSHD"  # PySolFC order; clubs and spades black, hearts and diamonds red
+FACE_DOWN = 0x80
+BACK = 0x40
+ACE, KING, QUEEN = 0, 12, 11
+
+
+def code(rank: int, suit: int, back: int = 0, face_down: bool = False) -> int:
+    return rank | suit << 4 | back << 6 | (FACE_DOWN if face_down else 0)
+
+
+def rank_of(c: int) -> int:
+    return c & 0x0F
+
+
+def suit_of(c: int) -> int:
+    return c >> 4 & 0x03
+
+
+def parse_card(text: object) -> int:
+    """``"QH"`` -> code; a leading ``#`` means face down. Raises CardError."""
+    if not isinstance(text, str):
+        raise CardError(f"a card is written as text like 'QH', got {text!r}")
+    t = text.strip().upper()
+    down = t.startswith("#")
+    if down:
+        t = t[1:]
+    if t.startswith("10"):
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
+        raise CardError(
+            f"not a card: {text!r} (write rank {'/'.join(RANKS)} then suit C/D/H/S, e.g. 'QH')"
+        )
+    return code(RANKS.index(t[0]), SUITS.index(t[1]), face_down=down)
+
+
+def card_text(c: int, hide_face_down: bool = False) -> str:
+    face = RANKS[rank_of(c)] + SUITS[suit_of(c)]
+    if c & FACE_DOWN:
+        return "##" if hide_face_down else "#" + face
+    return face
+
+
+def deck(decks: int, skip_ranks: frozenset[int] = frozenset()) -> list[int]:
+    """Cards in PySolFC's creation order: per deck, per suit (C, S, H, D), Ace to King."""
+    return [
+        code(r, s)
+        for _ in range(decks)
+        for s in range(4)
+        for r in range(13)
+        if r not in skip_ranks
+    ]

@@ -1,0 +1,74 @@
+"""Game numbers to deals, exactly as PySolFC 3.x does it.
+
+PySolFC picks the generator by number: Microsoft's LC generator for 1..31999 (with the
+Microsoft card order, for one-deck games only), Mersenne Twister otherwise. Both come from
+the ``pysol-cards`` package that PySolFC itself uses. The shuffled list's last card is the
+top of the talon and is dealt first.
+"""
+from __future__ import annotations
+
+from pysol_cards.random import LCRandom31, MTRandom
+
+from .errors import OptionError
+from .ruletable import DealRow, RuleTable, ToWaste
+
+MAX_GAME_NUMBER = 10**20  # exclusive
+_LC_LIMIT = 32000  # PySolFC: numbers below this use LCRandom31 (pysol-cards says <= 32000)
+
+
+def check_game_number(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        try:
+            n = int(str(n).strip().lstrip("#"))
+        except ValueError:
+            raise OptionError(f"a game number is a whole number, got {n!r}") from None
+    if not 1 <= n < MAX_GAME_NUMBER:
+        raise OptionError(f"game number must be 1 <= n < 10**20, got {n}")
+    return n
+
+
+def _ms_rearrange(cards: list) -> list:
+    # Microsoft's deal order: rank by rank, suits interleaved (PySolFC does this for 52 cards only).
+    if len(cards) != 52:
+        return cards
+    return [cards[i + j] for i in range(13) for j in (0, 39, 26, 13)]
+
+
+def shuffled(table: RuleTable, n: int) -> list[int]:
+    """The talon for game number ``n``, bottom to top (last is dealt first)."""
+    n = check_game_number(n)
+    per_deck = len(table.cards()) // table.decks
+    # (code, deck) pairs: Acey and Kingsley's reordering needs to know each card's deck.
+    cards = [(c, i // per_deck) for i, c in enumerate(table.cards())]
+    if n < _LC_LIMIT:
+        rng = LCRandom31(n)
+        cards = _ms_rearrange(cards)
+    else:
+        rng = MTRandom(n)
+    rng.reset()
+    cards = list(rng.shuffle(cards))
+    if table.shuffle_hook is not None:
+        cards = table.shuffle_hook(cards)
+    return [c for c, _ in cards]
+
+
+def deal(table: RuleTable, n: int) -> tuple[dict[str, list[list[int]]], list[int]]:
+    """Piles by kind (``{"foundation": [[...], ...], ...}``) and the stock, for game ``n``."""
+    talon = shuffled(table, n)
+    counts: dict[str, int] = {}
+    for g in table.groups:
+        counts[g.kind] = counts.get(g.kind, 0) + g.count
+    piles = {k: [[] for _ in range(counts.get(k, 0))] for k in ("foundation", "tableau", "reserve")}
+    waste: list[int] = []
+    for step in table.deal_steps:
+        if isinstance(step, DealRow):
+            for i in step.piles:
+                c = talon.pop()
+                piles[step.kind][i].append(c if step.face_up else c | 0x80)
+        elif isinstance(step, ToWaste):
+            for _ in range(min(step.count, len(talon))):
+                waste.append(talon.pop())
+        else:  # pragma: no cover - a table bug, not user input
+            raise TypeError(f"unknown deal step {step!r}")
+    piles["waste"] = [waste]
+    return piles, talon

@@ -1,0 +1,59 @@
+"""Moves as values: ``Move("r2", "f5")``, ``Move("t3", "t7", 4)``; text ``r2-f5``, ``t3-t7x4``."""
+from __future__ import annotations
+
+import re
+
+from .errors import IllegalMoveError
+
+_MOVE = re.compile(r"^\s*([a-z]+[0-9]*)\s*-\s*([a-z]+[0-9]*)\s*(?:x\s*([0-9]+))?\s*$", re.I)
+
+
+class Move:
+    """A move: source pile, target pile, and how many cards move as one unit."""
+
+    __slots__ = ("src", "dst", "count")
+
+    def __init__(self, src: str, dst: str, count: int = 1) -> None:
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "dst", dst)
+        object.__setattr__(self, "count", count)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("Move is immutable")
+
+    @property
+    def is_deal(self) -> bool:
+        return self.src == "s" and self.dst == "w"
+
+    @property
+    def is_redeal(self) -> bool:
+        return self.src == "w" and self.dst == "s"
+
+    def __str__(self) -> str:
+        if self.count > 1 and not (self.is_deal or self.is_redeal):
+            return f"{self.src}-{self.dst}x{self.count}"
+        return f"{self.src}-{self.dst}"
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return (self.src, self.dst, self.count) == (other.src, other.dst, other.count)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.src, self.dst, self.count))
+
+    @classmethod
+    def parse(cls, text: object) -> "Move":
+        """``"r2-f5"`` -> Move; ``xN`` gives the card count. Raises IllegalMoveError."""
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a move is text like 'r2-f5' or a Move, got {text!r}")
+        m = _MOVE.match(text)
+        if not m:
+            raise IllegalMoveError(f"not a move: {text!r} (write SOURCE-TARGET, e.g. 'r2-f5' or 't3-t7x4')")
+        count = int(m.group(3)) if m.group(3) else 1
+        if not 1 <= count <= 255:
+            raise IllegalMoveError(f"a move carries 1 to 255 cards, not {count}")
+        return cls(m.group(1).lower(), m.group(2).lower(), count)

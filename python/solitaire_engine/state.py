@@ -1,0 +1,146 @@
+"""``State``: a position you can play on (python-chess style: ``play``/``undo``, ``str``)."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Optional, Union
+
+from .errors import IllegalMoveError, NothingToUndoError
+from .move import Move
+from .position import snapshot
+from .render import render
+
+if TYPE_CHECKING:
+    from . import _core
+    from .game import Game
+
+
+class State:
+    """A position of a game. Make one with ``game.deal(n)`` or ``game.from_json(...)``."""
+
+    __slots__ = ("game", "_core", "number", "_moves")
+
+    def __init__(self, game: "Game", core: "_core.State", number: Optional[int] = None) -> None:
+        self.game = game
+        self._core = core
+        self.number = number  # the game number it was dealt from, if any
+        self._moves: dict[int, Move] = {}
+
+    # ----- moves -----
+    def _move(self, code: int) -> Move:
+        m = self._moves.get(code)
+        if m is None:
+            names = self.game.pile_names
+            m = Move(names[code & 0xFF], names[code >> 8 & 0xFF], code >> 16)
+            self._moves[code] = m
+        return m
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move once (each target pile its own move)."""
+        return [self._move(c) for c in self._core.legal_moves()]
+
+    def _code(self, move: Union[Move, str]) -> int:
+        m = move if isinstance(move, Move) else Move.parse(move)
+        src, dst = self.game.pile_index(m.src), self.game.pile_index(m.dst)
+        if src < 0 or dst < 0:
+            bad = m.src if src < 0 else m.dst
+            raise IllegalMoveError(
+                f"{self.game.name} has no pile {bad!r}; its piles: {' '.join(self.game.pile_names)}"
+            )
+        if m.is_deal or m.is_redeal:  # the count is the position's, not the writer's
+            for c in self._core.legal_moves():
+                if c & 0xFFFF == src | dst << 8:
+                    return c
+            raise IllegalMoveError(f"{m} is not legal here: {self._why_not(m)}")
+        return src | dst << 8 | m.count << 16
+
+    def _why_not(self, m: Move) -> str:
+        if m.is_deal:
+            return "the stock is empty"
+        if m.is_redeal:
+            return "a redeal needs an empty stock, cards in the waste and a redeal left"
+        return "see legal_moves()"
+
+    def play(self, move: Union[Move, str]) -> Move:
+        """Play a move (a ``Move`` or text like ``"r2-f5"``); IllegalMoveError leaves the state as it was."""
+        code = self._code(move)
+        if not self._core.play(code):
+            raise IllegalMoveError(f"{move} is not a legal move here; legal: "
+                                   + " ".join(str(m) for m in self.legal_moves()))
+        return self._move(code)
+
+    push = play
+
+    def undo(self) -> Move:
+        """Take back the last move played; returns it."""
+        history = self._core.history()
+        if not history:
+            raise NothingToUndoError("no move to undo")
+        self._core.undo()
+        return self._move(history[-1])
+
+    pop = undo
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played so far, oldest first."""
+        return [self._move(c) for c in self._core.history()]
+
+    # ----- questions -----
+    def is_won(self) -> bool:
+        return self._core.is_won()
+
+    def is_over(self) -> bool:
+        """No legal move is left (won or lost)."""
+        return self._core.is_over()
+
+    @property
+    def hash(self) -> int:
+        """64-bit position hash: equal positions, equal hashes."""
+        return self._core.hash
+
+    @property
+    def redeals_left(self) -> int:
+        return self._core.redeals_left
+
+    def pile(self, name: str) -> list[str]:
+        """The cards of pile ``name`` (``"t3"``, ``"s"``), bottom to top."""
+        from .cards import card_text
+
+        i = self.game.pile_index(name)
+        if i < 0:
+            raise IllegalMoveError(f"{self.game.name} has no pile {name!r}")
+        return [card_text(c) for c in self._core.piles()[i]]
+
+    def copy(self) -> "State":
+        """An independent copy (with the move history, so it can undo too)."""
+        return State(self.game, self._core.copy(), self.number)
+
+    __copy__ = copy
+
+    # ----- saving -----
+    def to_dict(self) -> dict:
+        return snapshot(self.game, self._core.piles(), self._core.redeals_left)
+
+    def to_json(self) -> str:
+        """The versioned position snapshot as JSON text; ``game.from_json`` reads it back."""
+        return json.dumps(self.to_dict())
+
+    def __str__(self) -> str:
+        return render(self)
+
+    def __repr__(self) -> str:
+        n = f" #{self.number}" if self.number is not None else ""
+        return f"<State {self.game.name}{n}, {len(self._core.history())} moves played>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game.name == other.game.name and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    # ----- long loops in the core (GIL released, Ctrl-C stops them) -----
+    def perft(self, depth: int) -> int:
+        """Number of distinct move sequences of exactly ``depth`` moves."""
+        return self._core.perft(depth)

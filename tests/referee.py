@@ -1,0 +1,521 @@
+"""A slow, obviously-correct pure-Python referee for differential testing.
+
+Written from the rules specification alone (rules-spec.md, notation.md), with no
+knowledge of the C++ core or the package, so that the two can disagree.
+
+Positions are the snapshot dicts of notation.md ("game", "options", "foundations",
+"tableau", "reserves", "stock", "waste", "redeals_left"); every list runs bottom to
+top.  Public functions:
+
+    legal_moves(pos) -> list[str]     every legal move, each (source, target, count) once
+    play(pos, move)  -> dict          a NEW position; ValueError if the move is illegal
+    is_won(pos)      -> bool
+    is_over(pos)     -> bool
+    perft(pos, depth) -> int          leaf count of the move tree, by brute force
+    check_position(pos)               ValueError if the snapshot is malformed
+
+Deliberate interpretations of points the spec leaves open are marked "Reading:".
+"""
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+RED_SUITS = "DH"
+
+# ---------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------
+
+
+def is_face_down(card):
+    return card.startswith("#")
+
+
+def face_value(card):
+    """The card without its face-down marker."""
+    return card[1:] if is_face_down(card) else card
+
+
+def rank_of(card):
+    return card[-2]
+
+
+def suit_of(card):
+    return card[-1]
+
+
+def is_red(card):
+    return suit_of(card) in RED_SUITS
+
+
+# ---------------------------------------------------------------------------
+# Rank relations: sets of (rank of the card underneath, rank of the card put on it).
+# Kept as plain data so a reader can check them against the spec at a glance.
+# ---------------------------------------------------------------------------
+
+ONE_UP = frozenset((RANKS[i], RANKS[i + 1]) for i in range(12))        # A->2 .. Q->K
+ONE_DOWN = frozenset((high, low) for low, high in ONE_UP)               # K->Q .. 2->A
+ONE_UP_WRAPPING = ONE_UP | {("K", "A")}
+ONE_DOWN_WRAPPING = ONE_DOWN | {("A", "K")}
+ONE_UP_OR_DOWN_WRAPPING = ONE_UP_WRAPPING | ONE_DOWN_WRAPPING
+# Double or Quits: A=1 .. Q=12 and v -> 2v mod 13.  13 is prime, so 2v mod 13 is
+# never 0 (a King) and the chain A 2 4 8 3 6 Q J 9 5 T 7 A closes on itself.
+DOUBLED = frozenset((RANKS[v - 1], RANKS[(2 * v) % 13 - 1]) for v in range(1, 13))
+NO_BUILDING = frozenset()
+
+ALL_RANKS = frozenset(RANKS)
+NO_RANKS = frozenset()
+
+
+def suits_match(relation, under, card):
+    if relation == "any":
+        return True
+    if relation == "same":
+        return suit_of(under) == suit_of(card)
+    if relation == "alternate":
+        return is_red(under) != is_red(card)
+    raise AssertionError(relation)
+
+
+# ---------------------------------------------------------------------------
+# Pile rules and game tables
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PileRule:
+    build: frozenset = NO_BUILDING        # rank pairs allowed on a non-empty pile
+    suits: str = "any"                    # suit relation on a non-empty pile
+    empty_ranks: frozenset = NO_RANKS     # what an empty pile accepts
+    empty_suit: str = None                # suit-bound foundations
+    max_cards: int = None
+    moves_runs: bool = False              # tableau built in runs that move as a unit
+    cards_may_leave: bool = True
+    refill: str = None                    # None, "stock" or "waste_else_stock"
+    empty_needs_empty_stock: bool = False  # aces-and-kings, empty_tableau="stock"
+
+
+@dataclass(frozen=True)
+class Game:
+    decks: int
+    foundations: tuple
+    tableau: tuple
+    reserves: tuple
+    deal_count: int
+    max_redeals: int                      # -1: unlimited
+    kings_out_of_play: bool = False
+
+
+# The waste's top card is playable, but nothing is ever put on it by hand.
+WASTE = PileRule()
+
+# Allowed option values; the first is the default.
+OPTIONS = {
+    "deuces-and-queens": {},
+    "aces-and-kings": {"empty_tableau": ("any", "stock")},
+    "acey-and-kingsley": {"empty_tableau": ("any", "stock")},
+    "double-or-quits": {"kings": ("keep", "discard")},
+    "double-trigon-solo": {},
+    "trigon": {},
+    "klondike": {"draw": (1, 3)},
+}
+
+# f1..f4 of klondike and trigon, in PySolFC's suit order.
+SUIT_BOUND_ORDER = "CSHD"
+
+
+def deuces_and_queens(options):
+    twos_up = PileRule(build=ONE_UP_WRAPPING, empty_ranks=frozenset("2"), max_cards=13)
+    queens_down = PileRule(build=ONE_DOWN_WRAPPING, empty_ranks=frozenset("Q"), max_cards=13)
+    tableau = PileRule(build=ONE_UP_OR_DOWN_WRAPPING, refill="stock")
+    reserve = PileRule()
+    return Game(decks=2, foundations=(twos_up,) * 4 + (queens_down,) * 4,
+                tableau=(tableau,) * 4, reserves=(reserve,) * 3,
+                deal_count=1, max_redeals=0)
+
+
+def aces_and_kings(options):
+    aces_up = PileRule(build=ONE_UP, empty_ranks=frozenset("A"), max_cards=13)
+    kings_down = PileRule(build=ONE_DOWN, empty_ranks=frozenset("K"), max_cards=13)
+    if options["empty_tableau"] == "stock":
+        tableau = PileRule(empty_ranks=ALL_RANKS, max_cards=1, refill="stock",
+                           empty_needs_empty_stock=True)
+    else:
+        tableau = PileRule(empty_ranks=ALL_RANKS, max_cards=1)
+    reserve = PileRule()
+    return Game(decks=2, foundations=(aces_up,) * 4 + (kings_down,) * 4,
+                tableau=(tableau,) * 4, reserves=(reserve,) * 2,
+                deal_count=1, max_redeals=0)
+
+
+def double_or_quits(options):
+    foundation = PileRule(build=DOUBLED, empty_ranks=ALL_RANKS - {"K"}, max_cards=52,
+                          cards_may_leave=False)
+    reserve = PileRule(empty_ranks=ALL_RANKS, max_cards=1, refill="waste_else_stock")
+    return Game(decks=1, foundations=(foundation,), tableau=(), reserves=(reserve,) * 7,
+                deal_count=1, max_redeals=2,
+                kings_out_of_play=options["kings"] == "discard")
+
+
+def double_trigon_solo(options):
+    foundation = PileRule(build=ONE_UP, suits="same", empty_ranks=frozenset("A"), max_cards=13)
+    tableau = PileRule(build=ONE_DOWN, suits="same", empty_ranks=frozenset("K"),
+                       moves_runs=True)
+    return Game(decks=2, foundations=(foundation,) * 8, tableau=(tableau,) * 9,
+                reserves=(), deal_count=1, max_redeals=-1)
+
+
+def suit_bound_foundations():
+    return tuple(PileRule(build=ONE_UP, suits="same", empty_ranks=frozenset("A"),
+                          empty_suit=suit, max_cards=13)
+                 for suit in SUIT_BOUND_ORDER)
+
+
+def trigon(options):
+    tableau = PileRule(build=ONE_DOWN, suits="same", empty_ranks=frozenset("K"),
+                       moves_runs=True)
+    return Game(decks=1, foundations=suit_bound_foundations(), tableau=(tableau,) * 7,
+                reserves=(), deal_count=1, max_redeals=-1)
+
+
+def klondike(options):
+    tableau = PileRule(build=ONE_DOWN, suits="alternate", empty_ranks=frozenset("K"),
+                       moves_runs=True)
+    return Game(decks=1, foundations=suit_bound_foundations(), tableau=(tableau,) * 7,
+                reserves=(), deal_count=options["draw"], max_redeals=-1)
+
+
+GAMES = {
+    "deuces-and-queens": deuces_and_queens,
+    "aces-and-kings": aces_and_kings,
+    "acey-and-kingsley": aces_and_kings,     # differs only in the deal
+    "double-or-quits": double_or_quits,
+    "double-trigon-solo": double_trigon_solo,
+    "trigon": trigon,
+    "klondike": klondike,
+}
+
+_game_cache = {}
+
+
+def options_of(pos):
+    """The position's options with the spec's defaults filled in."""
+    name = pos.get("game")
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}")
+    given = pos.get("options") or {}
+    allowed = OPTIONS[name]
+    for key, value in given.items():
+        if key not in allowed:
+            raise ValueError(f"{name} has no option {key!r}")
+        if value not in allowed[key]:
+            raise ValueError(f"bad value {value!r} for option {key!r}")
+    return {key: given.get(key, values[0]) for key, values in allowed.items()}
+
+
+def game_of(pos):
+    options = options_of(pos)
+    key = (pos["game"], tuple(sorted(options.items())))
+    if key not in _game_cache:
+        _game_cache[key] = GAMES[pos["game"]](options)
+    return _game_cache[key]
+
+
+# ---------------------------------------------------------------------------
+# Checking a snapshot
+# ---------------------------------------------------------------------------
+
+REQUIRED_KEYS = {"game", "foundations", "tableau", "reserves", "stock", "waste",
+                 "redeals_left"}
+CARD_PATTERN = re.compile(r"#?[A23456789TJQK][CDHS]")
+
+
+def full_card_set(game):
+    one_deck = [r + s for r in RANKS for s in SUITS
+                if not (game.kings_out_of_play and r == "K")]
+    return Counter(one_deck * game.decks)
+
+
+def all_cards(pos):
+    for key in ("foundations", "tableau", "reserves"):
+        for pile in pos[key]:
+            yield from pile
+    yield from pos["stock"]
+    yield from pos["waste"]
+
+
+def check_position(pos):
+    """Raise ValueError unless pos is a well-formed, complete snapshot of its game."""
+    missing = REQUIRED_KEYS - set(pos)
+    if missing:
+        raise ValueError(f"snapshot lacks {sorted(missing)}")
+    game = game_of(pos)
+    for key, rules in (("foundations", game.foundations), ("tableau", game.tableau),
+                       ("reserves", game.reserves)):
+        if len(pos[key]) != len(rules):
+            raise ValueError(f"{pos['game']} has {len(rules)} {key}, not {len(pos[key])}")
+        for number, (rule, pile) in enumerate(zip(rules, pos[key]), 1):
+            if rule.max_cards is not None and len(pile) > rule.max_cards:
+                raise ValueError(f"{key} pile {number} holds more than {rule.max_cards}")
+    for card in all_cards(pos):
+        if not isinstance(card, str) or not CARD_PATTERN.fullmatch(card):
+            raise ValueError(f"bad card {card!r}")
+    for key in ("foundations", "reserves"):
+        for pile in pos[key]:
+            if any(map(is_face_down, pile)):
+                raise ValueError(f"face-down card in {key}")
+    if any(map(is_face_down, pos["stock"])) or any(map(is_face_down, pos["waste"])):
+        raise ValueError("face-down card in stock or waste")
+    # Reading: a face-down tableau top cannot arise in play (it is turned up as part of
+    # the move that uncovers it) and the spec gives it no meaning, so reject it.
+    for pile in pos["tableau"]:
+        if pile and is_face_down(pile[-1]):
+            raise ValueError("face-down card on top of a tableau pile")
+    if Counter(map(face_value, all_cards(pos))) != full_card_set(game):
+        raise ValueError("the position does not hold exactly the game's card set")
+    redeals = pos["redeals_left"]
+    if game.max_redeals == -1:
+        if redeals != -1:
+            raise ValueError("this game has unlimited redeals: redeals_left must be -1")
+    elif not (isinstance(redeals, int) and 0 <= redeals <= game.max_redeals):
+        raise ValueError(f"redeals_left must be in 0..{game.max_redeals}")
+    return game
+
+
+# ---------------------------------------------------------------------------
+# The rules
+# ---------------------------------------------------------------------------
+
+
+def builds_on(rule, under, card):
+    """Whether card may lie directly on the face-up card under, in a pile with this rule."""
+    return (not is_face_down(under)
+            and (rank_of(under), rank_of(card)) in rule.build
+            and suits_match(rule.suits, under, card))
+
+
+def empty_pile_accepts(rule, card, stock):
+    if rule.empty_needs_empty_stock and stock:
+        return False
+    if rule.empty_suit is not None and suit_of(card) != rule.empty_suit:
+        return False
+    return rank_of(card) in rule.empty_ranks
+
+
+def pile_accepts(rule, pile, unit, stock):
+    """Whether the pile takes the cards of unit (bottom first) as one move."""
+    # Reading: only tableau piles built in runs take a run.  A run descends, so putting
+    # one on a foundation (or anywhere else) as a unit would break that pile's order.
+    if len(unit) > 1 and not rule.moves_runs:
+        return False
+    if rule.max_cards is not None and len(pile) + len(unit) > rule.max_cards:
+        return False
+    if not pile:
+        return empty_pile_accepts(rule, unit[0], stock)
+    return builds_on(rule, pile[-1], unit[0])
+
+
+def movable_counts(rule, pile):
+    """The numbers of top cards that may leave this pile as one unit."""
+    if not pile or not rule.cards_may_leave or is_face_down(pile[-1]):
+        return []
+    if not rule.moves_runs:
+        return [1]
+    # A run is what the pile's own building rule would have produced.
+    length = 1
+    while length < len(pile) and builds_on(rule, pile[-length - 1], pile[-length]):
+        length += 1
+    return list(range(1, length + 1))
+
+
+def can_deal(pos):
+    return bool(pos["stock"])
+
+
+def can_redeal(pos):
+    return not pos["stock"] and bool(pos["waste"]) and pos["redeals_left"] != 0
+
+
+# ---------------------------------------------------------------------------
+# Piles by name
+# ---------------------------------------------------------------------------
+
+PILE_KINDS = {"f": "foundations", "t": "tableau", "r": "reserves"}
+
+
+def card_piles(pos, game):
+    """(name, rule, cards) for every foundation, tableau and reserve pile, in order."""
+    for letter, key in PILE_KINDS.items():
+        for number, (rule, cards) in enumerate(zip(getattr(game, key), pos[key]), 1):
+            yield f"{letter}{number}", rule, cards
+
+
+def pile_named(pos, name):
+    if name == "w":
+        return pos["waste"]
+    return pos[PILE_KINDS[name[0]]][int(name[1:]) - 1]
+
+
+def rule_named(game, name):
+    if name == "w":
+        return WASTE
+    return getattr(game, PILE_KINDS[name[0]])[int(name[1:]) - 1]
+
+
+def move_name(source, target, count):
+    return f"{source}-{target}" + (f"x{count}" if count > 1 else "")
+
+
+MOVE_PATTERN = re.compile(r"(w|[ftr][1-9][0-9]*)-([ftr][1-9][0-9]*)(?:x([1-9][0-9]*))?")
+
+
+def parse_move(move):
+    """(source, target, count) of a card move; x1 is accepted as on the engine's input."""
+    match = MOVE_PATTERN.fullmatch(move.strip().lower())
+    if not match:
+        raise ValueError(f"not a card move: {move!r}")
+    source, target, count = match.groups()
+    return source, target, int(count or 1)
+
+
+def canonical_move(move):
+    text = move.strip().lower()
+    if text in ("s-w", "w-s"):
+        return text
+    return move_name(*parse_move(text))
+
+
+# ---------------------------------------------------------------------------
+# Public API
+# ---------------------------------------------------------------------------
+
+
+def legal_moves(pos):
+    game = check_position(pos)
+    return _legal_moves(pos, game)
+
+
+def _legal_moves(pos, game):
+    targets = list(card_piles(pos, game))
+    sources = targets + [("w", WASTE, pos["waste"])]
+    stock = pos["stock"]
+    moves = []
+    for source, source_rule, source_cards in sources:
+        for count in movable_counts(source_rule, source_cards):
+            unit = source_cards[-count:]
+            for target, target_rule, target_cards in targets:
+                if target != source and pile_accepts(target_rule, target_cards, unit, stock):
+                    moves.append(move_name(source, target, count))
+    if can_deal(pos):
+        moves.append("s-w")
+    if can_redeal(pos):
+        moves.append("w-s")
+    return moves
+
+
+def play(pos, move):
+    """The position after move (a new dict); ValueError if the move is not legal."""
+    game = check_position(pos)
+    move = canonical_move(move)
+    if move not in _legal_moves(pos, game):
+        raise ValueError(f"illegal move {move!r}")
+    return _apply(pos, game, move)
+
+
+def copy_position(pos):
+    new = dict(pos)
+    new["options"] = dict(pos.get("options") or {})
+    for key in ("foundations", "tableau", "reserves"):
+        new[key] = [list(pile) for pile in pos[key]]
+    new["stock"] = list(pos["stock"])
+    new["waste"] = list(pos["waste"])
+    return new
+
+
+def deal(pos, game):
+    for _ in range(min(game.deal_count, len(pos["stock"]))):
+        pos["waste"].append(pos["stock"].pop())
+
+
+def redeal(pos):
+    pos["stock"] = pos["waste"][::-1]
+    pos["waste"] = []
+    if pos["redeals_left"] != -1:
+        pos["redeals_left"] -= 1
+
+
+def refill(pos, rule, pile):
+    """Refill an emptied source pile, if its group refills itself."""
+    if rule.refill == "stock" and pos["stock"]:
+        pile.append(pos["stock"].pop())
+    elif rule.refill == "waste_else_stock":
+        if pos["waste"]:
+            pile.append(pos["waste"].pop())
+        elif pos["stock"]:
+            pile.append(pos["stock"].pop())
+
+
+def turn_up_tableau_tops(pos):
+    for pile in pos["tableau"]:
+        if pile and is_face_down(pile[-1]):
+            pile[-1] = face_value(pile[-1])
+
+
+def _apply(pos, game, move):
+    """Play a move already known to be legal."""
+    new = copy_position(pos)
+    if move == "s-w":
+        deal(new, game)
+    elif move == "w-s":
+        redeal(new)
+    else:
+        source, target, count = parse_move(move)
+        source_cards = pile_named(new, source)
+        unit = source_cards[-count:]
+        del source_cards[-count:]
+        pile_named(new, target).extend(unit)
+        if not source_cards:
+            refill(new, rule_named(game, source), source_cards)
+    turn_up_tableau_tops(new)
+    return new
+
+
+def is_won(pos):
+    game = check_position(pos)
+    on_foundations = sum(map(len, pos["foundations"]))
+    if pos["game"] == "double-or-quits" and not game.kings_out_of_play:
+        # Kings can never reach f1: won once the 48 others are there and nothing is
+        # left to deal.
+        return on_foundations == 48 and not pos["stock"] and not pos["waste"]
+    return on_foundations == sum(full_card_set(game).values())
+
+
+def is_over(pos):
+    return not legal_moves(pos)
+
+
+def perft(pos, depth):
+    """Number of distinct sequences of exactly depth legal moves from pos.
+
+    No special case for won positions: a move sequence counts whenever each of its
+    moves is legal (a won position may still have legal moves)."""
+    game = check_position(pos)
+    return _perft(pos, game, depth)
+
+
+def _perft(pos, game, depth):
+    if depth == 0:
+        return 1
+    moves = _legal_moves(pos, game)
+    if depth == 1:
+        # Each listed move is one distinct sequence; no need to play it.
+        return len(moves)
+    total = 0
+    for move in moves:
+        child = _apply(pos, game, move)
+        check_position(child)       # cheap insurance against a card lost or duplicated
+        total += _perft(child, game, depth - 1)
+    return total
