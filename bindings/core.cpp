@@ -210,7 +210,7 @@ PYBIND11_MODULE(_core, m) {
       .def("copy", [](const PyState& s) { return PyState(s); })
       .def("perft",
            [](const PyState& self, int depth) {
-             if (depth < 0 || depth > 64) throw py::value_error("perft depth must be 0..64");
+             if (depth < 0 || depth > 32) throw py::value_error("perft depth must be 0..32");
              State work = self.state;
              return without_gil([&](const StopPoll& poll) { return perft(work, depth, poll); });
            },

@@ -105,6 +105,7 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       }
       if (gives[p]) givers.push_back(p);
       if (takes[p]) takers.push_back(p);
+      if (fill[p] != Fill::None && takes[p]) refilled.push_back(p);
     }
   }
   if ((stock >= 0) != (waste >= 0))

@@ -57,6 +57,14 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
     for (int c : piles[p]) push(p, static_cast<Card>(c));
   }
   redeals_left_ = redeals_left;
+  for (int p = 0; p < R.piles; ++p) refresh(p);
+}
+
+void State::refresh_after(Move m, bool fill_source_changed) {
+  refresh(m.src);
+  refresh(m.dst);
+  if (fill_source_changed)
+    for (int p : r_->refilled) refresh(p);
 }
 
 void State::push(int p, Card c) {
@@ -83,11 +91,13 @@ void State::make(Move m, Undo& u) {
   u = Undo{};
   if (m.src == R.stock) {  // deal
     for (int i = 0; i < m.count; ++i) push(R.waste, pop(R.stock));
+    refresh_after(m, true);
     return;
   }
   if (m.dst == R.stock) {  // redeal: turning the waste over reverses it
     for (int i = 0; i < m.count; ++i) push(R.stock, pop(R.waste));
     if (redeals_left_ > 0) --redeals_left_;
+    refresh_after(m, true);
     return;
   }
   Card run[kMaxPileCards];
@@ -101,27 +111,31 @@ void State::make(Move m, Undo& u) {
       push(m.src, static_cast<Card>(t & ~kFaceDown));
       u.flipped = true;
     }
+    refresh_after(m, m.src == R.waste);
     return;
   }
   const Fill f = R.fill[m.src];
-  if (f == Fill::None) return;
   int from = -1;
   if (f == Fill::WasteThenStock && size_[R.waste]) from = R.waste;
-  else if (size_[R.stock]) from = R.stock;
-  if (from < 0) return;
-  push(m.src, pop(from));
-  u.fill_from = static_cast<std::int8_t>(from);
+  else if (f != Fill::None && size_[R.stock]) from = R.stock;
+  if (from >= 0) {
+    push(m.src, pop(from));
+    u.fill_from = static_cast<std::int8_t>(from);
+  }
+  refresh_after(m, from >= 0 || m.src == R.waste);
 }
 
 void State::unmake(Move m, const Undo& u) {
   const Rules& R = *r_;
   if (m.src == R.stock) {
     for (int i = 0; i < m.count; ++i) push(R.stock, pop(R.waste));
+    refresh_after(m, true);
     return;
   }
   if (m.dst == R.stock) {
     for (int i = 0; i < m.count; ++i) push(R.waste, pop(R.stock));
     if (redeals_left_ >= 0) ++redeals_left_;
+    refresh_after(m, true);
     return;
   }
   if (u.fill_from >= 0) push(u.fill_from, pop(m.src));
@@ -129,6 +143,7 @@ void State::unmake(Move m, const Undo& u) {
   Card run[kMaxPileCards];
   for (int i = m.count - 1; i >= 0; --i) run[i] = pop(m.dst);
   for (int i = 0; i < m.count; ++i) push(m.src, run[i]);
+  refresh_after(m, u.fill_from >= 0 || m.src == R.waste);
 }
 
 bool State::is_won() const {

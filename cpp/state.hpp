@@ -28,7 +28,8 @@ struct Undo {
   bool flipped = false;        // a face-down card was turned up on the source
 };
 
-constexpr int kMaxMoves = 1024;
+// Room for every (giver, taker) pair plus runs; generate() writes one slot past the last move.
+constexpr int kMaxMoves = 4096;
 struct MoveList {
   Move moves[kMaxMoves];
   int size = 0;
@@ -67,6 +68,8 @@ class State {
   Card pop(int p);
   bool fill_source_empty(int p) const;
   std::uint64_t accepts(int p) const;  // faces pile p takes one card of, right now
+  void refresh(int p) { acc_[p] = r_->takes[p] ? accepts(p) : 0; }
+  void refresh_after(Move m, bool fill_source_changed);
 
   std::shared_ptr<const Rules> rules_;
   const Rules* r_;  // rules_.get(), read on every move
@@ -75,6 +78,7 @@ class State {
   int redeals_left_ = 0;
   int foundation_cards_ = 0;
   std::uint64_t pile_hash_ = 0;
+  std::uint64_t acc_[kMaxPiles] = {};  // accepts(p), kept up to date by make/unmake
 };
 
 // Zobrist-style key without a table: a strong mix of (pile, depth, card).

@@ -96,6 +96,7 @@ class PileRule:
     cards_may_leave: bool = True
     refill: str = None                    # None, "stock" or "waste_else_stock"
     empty_needs_empty_stock: bool = False  # aces-and-kings, empty_tableau="stock"
+    empty_needs_empty_waste: bool = False  # double-or-quits: refilled from the waste first
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,10 @@ def aces_and_kings(options):
 def double_or_quits(options):
     foundation = PileRule(build=DOUBLED, empty_ranks=ALL_RANKS - {"K"}, max_cards=52,
                           cards_may_leave=False)
-    reserve = PileRule(empty_ranks=ALL_RANKS, max_cards=1, refill="waste_else_stock")
+    # An empty reserve takes a card by hand only once nothing is left to refill it from
+    # (only possible in a hand-built position while cards remain; in play it is refilled at once).
+    reserve = PileRule(empty_ranks=ALL_RANKS, max_cards=1, refill="waste_else_stock",
+                       empty_needs_empty_stock=True, empty_needs_empty_waste=True)
     return Game(decks=1, foundations=(foundation,), tableau=(), reserves=(reserve,) * 7,
                 deal_count=1, max_redeals=2,
                 kings_out_of_play=options["kings"] == "discard")
@@ -276,6 +280,7 @@ def check_position(pos):
             raise ValueError("face-down card on top of a tableau pile")
     if Counter(map(face_value, all_cards(pos))) != full_card_set(game):
         raise ValueError("the position does not hold exactly the game's card set")
+    # Reading: redeals_left must lie within what the game ever allows.
     redeals = pos["redeals_left"]
     if game.max_redeals == -1:
         if redeals != -1:
@@ -297,15 +302,17 @@ def builds_on(rule, under, card):
             and suits_match(rule.suits, under, card))
 
 
-def empty_pile_accepts(rule, card, stock):
+def empty_pile_accepts(rule, card, stock, waste):
     if rule.empty_needs_empty_stock and stock:
+        return False
+    if rule.empty_needs_empty_waste and waste:
         return False
     if rule.empty_suit is not None and suit_of(card) != rule.empty_suit:
         return False
     return rank_of(card) in rule.empty_ranks
 
 
-def pile_accepts(rule, pile, unit, stock):
+def pile_accepts(rule, pile, unit, stock, waste):
     """Whether the pile takes the cards of unit (bottom first) as one move."""
     # Reading: only tableau piles built in runs take a run.  A run descends, so putting
     # one on a foundation (or anywhere else) as a unit would break that pile's order.
@@ -314,7 +321,7 @@ def pile_accepts(rule, pile, unit, stock):
     if rule.max_cards is not None and len(pile) + len(unit) > rule.max_cards:
         return False
     if not pile:
-        return empty_pile_accepts(rule, unit[0], stock)
+        return empty_pile_accepts(rule, unit[0], stock, waste)
     return builds_on(rule, pile[-1], unit[0])
 
 
@@ -407,7 +414,8 @@ def _legal_moves(pos, game):
         for count in movable_counts(source_rule, source_cards):
             unit = source_cards[-count:]
             for target, target_rule, target_cards in targets:
-                if target != source and pile_accepts(target_rule, target_cards, unit, stock):
+                if target != source and pile_accepts(target_rule, target_cards, unit, stock,
+                                                          pos["waste"]):
                     moves.append(move_name(source, target, count))
     if can_deal(pos):
         moves.append("s-w")

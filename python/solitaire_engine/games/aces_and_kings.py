@@ -6,7 +6,7 @@ Acey and Kingsley (PySolFC 814). Rules in words: seeds/<name>.md.
 from __future__ import annotations
 
 from .. import ranks
-from ..cards import ACE, KING, QUEEN
+from ..cards import ACE, KING, QUEEN, rank_of, suit_of
 from ..ruletable import DealRow, Group, RuleTable, ToWaste
 from . import GameInfo, Option, register
 
@@ -61,10 +61,14 @@ def aces_and_kings(options: dict) -> RuleTable:
     )
 
 
-def _first_deck_aces_and_kings_on_top(cards: list[int]) -> list[int]:
-    """Acey and Kingsley: deck 0's Aces and Kings go to the talon top, dealt A♣ A♠ A♥ A♦ K♣ ..."""
-    first_deck = {c for c in range(128)}  # placeholder replaced below
-    raise NotImplementedError
+def _first_deck_aces_and_kings_on_top(cards: list) -> list:
+    """Acey and Kingsley (PySolFC's hook): deck 0's Aces and Kings go to the top of the
+    talon, sorted so they are dealt A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦ onto f1..f8; the other cards
+    keep their order."""
+    picked = [c for c in cards if c[1] == 0 and rank_of(c[0]) in (ACE, KING)]
+    rest = [c for c in cards if not (c[1] == 0 and rank_of(c[0]) in (ACE, KING))]
+    picked.sort(key=lambda c: (rank_of(c[0]), suit_of(c[0])), reverse=True)
+    return rest + picked
 
 
 def acey_and_kingsley(options: dict) -> RuleTable:
