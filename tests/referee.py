@@ -153,7 +153,7 @@ def aces_and_kings(options):
 
 
 def double_or_quits(options):
-    foundation = PileRule(build=DOUBLED, empty_ranks=ALL_RANKS - {"K"}, max_cards=52,
+    foundation = PileRule(build=DOUBLED, empty_ranks=frozenset("A"), max_cards=48,
                           cards_may_leave=False)
     # An empty reserve takes a card by hand only once nothing is left to refill it from
     # (only possible in a hand-built position while cards remain; in play it is refilled at once).

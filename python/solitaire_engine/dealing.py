@@ -37,9 +37,8 @@ def _ms_rearrange(cards: list) -> list:
 def shuffled(table: RuleTable, n: int) -> list[int]:
     """The talon for game number ``n``, bottom to top (last is dealt first)."""
     n = check_game_number(n)
-    per_deck = len(table.cards()) // table.decks
     # (code, deck) pairs: Acey and Kingsley's reordering needs to know each card's deck.
-    cards = [(c, i // per_deck) for i, c in enumerate(table.cards())]
+    cards = [(c, i // 52) for i, c in enumerate(table.packs())]
     if n < _LC_LIMIT:
         rng = LCRandom31(n)
         cards = _ms_rearrange(cards)
@@ -71,4 +70,10 @@ def deal(table: RuleTable, n: int) -> tuple[dict[str, list[list[int]]], list[int
         else:  # pragma: no cover - a table bug, not user input
             raise TypeError(f"unknown deal step {step!r}")
     piles["waste"] = [waste]
+    if table.removed_ranks:
+        # Cards out of play (Double or Quits' discarded Kings) leave PySolFC's deal for game
+        # n where they fall, so every other card is where PySolFC puts it.
+        keep = lambda pile: [c for c in pile if c & 0x0F not in table.removed_ranks]  # noqa: E731
+        piles = {k: [keep(p) for p in ps] for k, ps in piles.items()}
+        talon = keep(talon)
     return piles, talon

@@ -84,6 +84,10 @@ class RuleTable:
         """The cards in play, in PySolFC's creation order."""
         return deck(self.decks, self.removed_ranks)
 
+    def packs(self) -> list[int]:
+        """Every card of the decks, in play or not: what PySolFC shuffles and deals."""
+        return deck(self.decks)
+
     def pile_kinds(self) -> list[str]:
         """Kind of each core pile, in core order (the order of ``groups``)."""
         return [g.kind for g in self.groups for _ in range(g.count)]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .. import ranks
-from ..cards import KING, rank_of
+from ..cards import ACE, KING, rank_of
 from ..ruletable import DealRow, Group, RuleTable, ToWaste
 from . import GameInfo, Option, register
 
@@ -20,12 +20,14 @@ def _non_kings_to_top(cards: list) -> list:
 
 def double_or_quits(options: dict) -> RuleTable:
     discard = options["kings"] == "discard"
-    non_kings = ranks.ALL & ~ranks.ranks(KING)
     return RuleTable(
         name="double-or-quits",
         decks=1,
         groups=(
-            Group("foundation", 1, tuple(ranks.doubling()), empty_ranks=non_kings, can_leave=False),
+            # PySolFC: an empty foundation (never seen in play) takes an Ace; it holds the 48
+            # non-Kings at most.
+            Group("foundation", 1, tuple(ranks.doubling()), empty_ranks=ranks.ranks(ACE),
+                  max_cards=48, can_leave=False),
             Group("reserve", 7, empty_ranks=ranks.ALL, max_cards=1, fill="waste_then_stock"),
             Group("stock"),
             Group("waste"),

@@ -32,7 +32,8 @@ def _tableau(rows: int, suit: str) -> Group:
 
 
 def _foundations(count: int, suit_bound: bool) -> Group:
-    suits = tuple(PYSOL_SUITS[i % 4] for i in range(count)) if suit_bound else None
+    # PySolFC binds suits in blocks: C S H D for four piles, C C S S H H D D for eight.
+    suits = tuple(PYSOL_SUITS[i * 4 // count] for i in range(count)) if suit_bound else None
     return Group(
         "foundation", count, tuple(ranks.up()), suit="same", empty_ranks=ranks.ranks(ACE),
         pile_suits=suits, max_cards=13,
