@@ -1,0 +1,200 @@
+"""Bad input is a clear ValueError (or subclass), never a crash or a half-changed state."""
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import solitaire_engine as se
+
+
+@pytest.fixture
+def dq():
+    return se.load_game("deuces-and-queens")
+
+
+@pytest.fixture
+def snap(dq):
+    return json.loads(dq.deal(7).to_json())
+
+
+def test_unknown_game_lists_the_known_ones():
+    with pytest.raises(se.UnknownGameError, match="deuces-and-queens"):
+        se.load_game("freecell")
+    assert issubclass(se.UnknownGameError, ValueError)
+
+
+def test_unknown_option_lists_the_valid_ones():
+    with pytest.raises(se.OptionError, match="empty_tableau"):
+        se.load_game("aces-and-kings", empty_tablaeu="stock")
+    with pytest.raises(se.OptionError, match="'any', 'stock'"):
+        se.load_game("aces-and-kings", empty_tableau="waste")
+    with pytest.raises(se.OptionError):
+        se.load_game("klondike", draw=2)
+    with pytest.raises(se.OptionError, match="none"):
+        se.load_game("trigon", draw=3)
+
+
+def test_option_values_from_text_are_understood():
+    assert se.load_game("klondike", draw="3").options == {"draw": 3}
+
+
+@pytest.mark.parametrize("text", ["", "ZZ", "1H", "QX", "QHH", "11H", "#", "Q", "10", "1OH"])
+def test_malformed_cards_are_rejected(dq, snap, text):
+    snap["reserves"][0][-1] = text
+    with pytest.raises(se.PositionError):
+        dq.from_json(snap)
+
+
+@pytest.mark.parametrize("value", [None, 5, ["QH"], {"r": "Q"}])
+def test_cards_that_are_not_text_are_rejected(dq, snap, value):
+    snap["tableau"][0] = [value]
+    with pytest.raises(se.PositionError):
+        dq.from_json(snap)
+
+
+def test_lower_case_and_ten_are_accepted(dq, snap):
+    t1 = snap["tableau"][0][0]
+    snap["tableau"][0][0] = t1.lower().replace("t", "10")
+    assert dq.from_json(snap).pile("t1") == [t1]
+
+
+def test_duplicated_card_is_rejected(dq, snap):
+    snap["stock"].append(snap["stock"][0])
+    with pytest.raises(se.PositionError, match="appears 3 times"):
+        dq.from_json(snap)
+
+
+def test_missing_card_is_rejected(dq, snap):
+    snap["stock"].pop()
+    with pytest.raises(se.PositionError, match="missing"):
+        dq.from_json(snap)
+
+
+@pytest.mark.parametrize("key,count", [("foundations", 7), ("tableau", 5), ("reserves", 2)])
+def test_wrong_pile_counts_are_rejected(dq, snap, key, count):
+    snap[key] = (snap[key] + [[]] * 8)[:count]
+    with pytest.raises(se.PositionError, match=key):
+        dq.from_json(snap)
+
+
+def test_over_full_pile_is_rejected():
+    game = se.load_game("aces-and-kings")
+    snap = json.loads(game.deal(3).to_json())
+    snap["tableau"][0].append(snap["stock"].pop())
+    with pytest.raises(se.PositionError, match="at most 1"):
+        game.from_json(snap)
+
+
+def test_face_down_top_card_is_rejected():
+    game = se.load_game("klondike")
+    snap = json.loads(game.deal(3).to_json())
+    snap["tableau"][3][-1] = "#" + snap["tableau"][3][-1]
+    with pytest.raises(se.PositionError, match="face down"):
+        game.from_json(snap)
+
+
+def test_face_down_card_outside_the_tableau_is_rejected(dq, snap):
+    snap["reserves"][0][0] = "#" + snap["reserves"][0][0]
+    with pytest.raises(se.PositionError, match="face down"):
+        dq.from_json(snap)
+
+
+@pytest.mark.parametrize("redeals", [-2, 1, 3, "0", None, 1.0])
+def test_impossible_redeal_counts_are_rejected(dq, snap, redeals):
+    snap["redeals_left"] = redeals
+    with pytest.raises(se.PositionError):
+        dq.from_json(snap)
+
+
+def test_position_of_another_game_or_options_is_rejected(snap):
+    with pytest.raises(se.PositionError, match="deuces-and-queens"):
+        se.load_game("aces-and-kings").from_json(snap)
+    ak = se.load_game("aces-and-kings")
+    other = json.loads(ak.deal(1).to_json())
+    other["options"] = {"empty_tableau": "stock"}
+    with pytest.raises(se.PositionError, match="options"):
+        ak.from_json(other)
+
+
+@pytest.mark.parametrize("garbage", ["", "{", "[]", "null", "42", '"text"', b"\xff\xfe", "{\"version\": 2}",
+                                     "[" * 100000])
+def test_garbage_json_is_rejected(dq, garbage):
+    with pytest.raises(se.PositionError):
+        dq.from_json(garbage)
+
+
+def test_unknown_keys_are_rejected(dq, snap):
+    snap["jokers"] = []
+    with pytest.raises(se.PositionError, match="jokers"):
+        dq.from_json(snap)
+
+
+@pytest.mark.parametrize("move", ["", "r2", "r2-", "-f5", "r9-f1", "q1-f1", "r2-f5x0", "r2-f5x999",
+                                  "r2-f5-f6", "s-s", "f1-t1x2", 42, None])
+def test_malformed_or_illegal_moves_leave_the_state_alone(dq, move):
+    state = dq.deal(7)
+    before = state.to_json()
+    with pytest.raises(se.IllegalMoveError):
+        state.play(move)
+    assert state.to_json() == before
+
+
+def test_moves_from_empty_piles_are_illegal(dq):
+    state = dq.deal(7)
+    for move in ("f1-t1", "w-t1", "w-s"):
+        with pytest.raises(se.IllegalMoveError):
+            state.play(move)
+
+
+def test_undo_with_nothing_played(dq):
+    with pytest.raises(se.NothingToUndoError):
+        dq.deal(1).undo()
+    with pytest.raises(IndexError):
+        dq.deal(1).undo()
+
+
+@pytest.mark.parametrize("depth", [-1, 33, 10**30])
+def test_absurd_perft_depths_are_rejected(dq, depth):
+    with pytest.raises((ValueError, OverflowError, TypeError)):
+        dq.deal(1).perft(depth)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=40))
+def test_fuzz_move_parser(text):
+    state = se.load_game("klondike").deal(11)
+    before = state.to_json()
+    try:
+        state.play(text)
+    except se.IllegalMoveError:
+        assert state.to_json() == before
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(json_values)
+def test_fuzz_from_json_with_garbage(value):
+    with pytest.raises(se.PositionError):
+        se.load_game("double-or-quits").from_json(value if isinstance(value, dict) else json.dumps(value))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_fuzz_from_json_with_mutated_snapshots(data):
+    game = se.load_game(data.draw(st.sampled_from(["deuces-and-queens", "klondike", "double-or-quits"])))
+    snap = json.loads(game.deal(data.draw(st.integers(1, 10**6))).to_json())
+    key = data.draw(st.sampled_from(["foundations", "tableau", "reserves", "stock", "waste", "redeals_left"]))
+    snap[key] = data.draw(json_values)
+    try:
+        state = game.from_json(snap)
+    except se.PositionError:
+        return
+    state.legal_moves()  # whatever was accepted must be a usable position
+    assert json.loads(state.to_json())["game"] == game.name
