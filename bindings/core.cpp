@@ -204,6 +204,13 @@ PYBIND11_MODULE(_core, m) {
           throw py::value_error("not a move of this game");
         return self.state.move_text(mv);
       })
+      .def("pick_move",
+           [](const PyState& self, std::uint32_t u) -> py::object {
+             Move m;
+             if (!self.state.pick_move(u, m)) return py::none();
+             return py::int_(m.code());
+           },
+           py::arg("u"))
       .def("is_won", [](const PyState& s) { return s.state.is_won(); })
       .def("is_over", [](const PyState& s) { return legal_codes(s.state).empty(); })
       .def("foundation_cards", [](const PyState& s) { return s.state.foundation_cards(); })

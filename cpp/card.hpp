@@ -27,6 +27,16 @@ constexpr bool valid_card(int code) {
   return code >= 0 && code < 256 && (code & 0x0F) < kRanks;
 }
 
-std::string card_text(Card c);  // "QH", "#QH" when face down
+std::string card_text(Card c);
+
+// Set bits of a 64-bit mask. Hot loops are built twice (SOL_POPCNT_CLONES) so CPUs with a
+// popcnt instruction use it and older ones still run; the loader picks the clone.
+inline int popcount64(std::uint64_t x) { return __builtin_popcountll(x); }
+
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define SOL_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define SOL_POPCNT_CLONES
+#endif  // "QH", "#QH" when face down
 
 }  // namespace sol

@@ -1,82 +1,33 @@
-// Move generation: what the givers offer, which takers want any of it, then the pairs.
+// Move generation: a lookup per giver in the taker sets that make/unmake keep current.
 #include "state.hpp"
 
 namespace sol {
-
-bool State::fill_source_empty(int p) const {
-  const Rules& R = *r_;
-  switch (R.fill[p]) {
-    case Fill::None: return true;
-    case Fill::Stock: return size_[R.stock] == 0;
-    case Fill::WasteThenStock: return size_[R.stock] == 0 && size_[R.waste] == 0;
-  }
-  return true;
-}
-
-std::uint64_t State::accepts(int p) const {
-  const Rules& R = *r_;
-  const int n = size_[p];
-  if (n >= R.max_cards[p]) return 0;
-  // A pile that refills itself takes nothing by hand while its source still has cards.
-  if (n == 0) return fill_source_empty(p) ? R.empty_accepts[p] : 0;
-  return R.on_top[R.group[p]][face(cards_[p][n - 1])];
-}
 
 void State::generate(MoveList& out) const {
   const Rules& R = *r_;
   int size = 0;
   Move* moves = out.moves;
+  static_assert(kMaxPiles <= 64, "pile sets are 64-bit masks");
 
-  // The top cards on offer.
-  std::uint8_t giver[kMaxPiles], giver_face[kMaxPiles];
-  int n_givers = 0;
-  std::uint64_t offered = 0;
   for (int s : R.givers) {
     const int n = size_[s];
     if (n == 0) continue;
     const int f = face(cards_[s][n - 1]);
-    giver[n_givers] = static_cast<std::uint8_t>(s);
-    giver_face[n_givers++] = static_cast<std::uint8_t>(f);
-    offered |= std::uint64_t{1} << f;
-  }
-
-  // The takers that want one of them (runs look at every taker, below).
-  const std::uint64_t* acc = acc_;  // kept current by make/unmake
-  std::uint64_t wanted = 0;
-  std::uint8_t open[kMaxPiles];
-  int n_open = 0;
-  for (int t : R.takers) {
-    const std::uint64_t a = acc[t];
-    open[n_open] = static_cast<std::uint8_t>(t);
-    n_open += (a & offered) != 0;
-    wanted |= a;
-  }
-
-  for (int g = 0; g < n_givers; ++g) {
-    const int s = giver[g], f = giver_face[g];
-    if (!(wanted >> f & 1)) continue;
-    // Branch-free: write every candidate, advance only past the real ones.
-    for (int i = 0; i < n_open; ++i) {
-      const int t = open[i];
-      moves[size] = Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t), 1};
-      size += static_cast<int>(acc[t] >> f & 1) & (t != s);
-    }
-  }
-
-  for (int g = 0; g < n_givers; ++g) {
-    const int s = giver[g];
+    for (std::uint64_t m = takers_of_[f] & ~(std::uint64_t{1} << s); m; m &= m - 1)
+      moves[size++] = Move{static_cast<std::uint8_t>(s),
+                           static_cast<std::uint8_t>(__builtin_ctzll(m)), 1, 0};
     if (!R.runs[s]) continue;
-    const int n = size_[s];
+    // Longer runs: each face-up card that carries the run above it may lead a move.
     const auto& link = R.on_top[R.group[s]];
     for (int k = 2; k <= n; ++k) {
       const Card below = cards_[s][n - k], above = cards_[s][n - k + 1];
       if (is_face_down(below) || !(link[face(below)] >> face(above) & 1)) break;
-      const int fb = face(below);
-      if (!(wanted >> fb & 1)) continue;
-      for (int t : R.takers)
-        if (t != s && R.runs[t] && (acc[t] >> fb & 1) && size_[t] + k <= R.max_cards[t])
+      for (std::uint64_t m = takers_of_[face(below)] & ~(std::uint64_t{1} << s); m; m &= m - 1) {
+        const int t = __builtin_ctzll(m);
+        if (R.runs[t] && size_[t] + k <= R.max_cards[t])
           moves[size++] = Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(t),
-                               static_cast<std::uint8_t>(k)};
+                               static_cast<std::uint8_t>(k), 0};
+      }
     }
   }
 
@@ -84,13 +35,62 @@ void State::generate(MoveList& out) const {
     const int st = size_[R.stock];
     if (st) {
       moves[size++] = Move{static_cast<std::uint8_t>(R.stock), static_cast<std::uint8_t>(R.waste),
-                           static_cast<std::uint8_t>(st < R.spec.deal_count ? st : R.spec.deal_count)};
+                           static_cast<std::uint8_t>(st < R.spec.deal_count ? st : R.spec.deal_count), 0};
     } else if (size_[R.waste] && redeals_left_ != 0) {
       moves[size++] = Move{static_cast<std::uint8_t>(R.waste), static_cast<std::uint8_t>(R.stock),
-                           static_cast<std::uint8_t>(size_[R.waste])};
+                           static_cast<std::uint8_t>(size_[R.waste]), 0};
     }
   }
   out.size = size;
+}
+
+SOL_POPCNT_CLONES bool State::pick_move(std::uint32_t u, Move& out) const {
+  const Rules& R = *r_;
+  if (R.any_runs) {  // run moves are rarer and irregular: list them all
+    MoveList list;
+    generate(list);
+    if (list.size == 0) return false;
+    out = list.moves[static_cast<std::uint64_t>(u) * static_cast<std::uint32_t>(list.size) >> 32];
+    return true;
+  }
+  // Single-card games: count first (no branches on the data), then walk to the chosen one.
+  const int ng = static_cast<int>(R.givers.size());
+  std::uint64_t mask[kMaxPiles];
+  std::uint32_t total = 0;
+  for (int i = 0; i < ng; ++i) {
+    const int s = R.givers[i];
+    const int n = size_[s];
+    const std::uint64_t m = takers_of_[face(cards_[s][n - (n > 0)])] & ~(std::uint64_t{1} << s);
+    mask[i] = n > 0 ? m : 0;
+    total += static_cast<std::uint32_t>(popcount64(mask[i]));
+  }
+  Move stock_move{};
+  if (R.stock >= 0) {
+    const int st = size_[R.stock];
+    if (st) {
+      stock_move = Move{static_cast<std::uint8_t>(R.stock), static_cast<std::uint8_t>(R.waste),
+                        static_cast<std::uint8_t>(st < R.spec.deal_count ? st : R.spec.deal_count), 0};
+      ++total;
+    } else if (size_[R.waste] && redeals_left_ != 0) {
+      stock_move = Move{static_cast<std::uint8_t>(R.waste), static_cast<std::uint8_t>(R.stock),
+                        static_cast<std::uint8_t>(size_[R.waste]), 0};
+      ++total;
+    }
+  }
+  if (total == 0) return false;
+  std::uint32_t k = static_cast<std::uint32_t>(static_cast<std::uint64_t>(u) * total >> 32);
+  for (int i = 0; i < ng; ++i) {
+    const std::uint32_t c = static_cast<std::uint32_t>(popcount64(mask[i]));
+    if (k < c) {
+      std::uint64_t m = mask[i];
+      for (; k; --k) m &= m - 1;
+      out = Move{static_cast<std::uint8_t>(R.givers[i]), static_cast<std::uint8_t>(__builtin_ctzll(m)), 1, 0};
+      return true;
+    }
+    k -= c;
+  }
+  out = stock_move;
+  return true;
 }
 
 }  // namespace sol

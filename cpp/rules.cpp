@@ -89,6 +89,7 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       const bool dealing = gs.kind == Kind::Stock || gs.kind == Kind::Waste;
       fill[p] = dealing ? Fill::None : gs.fill;
       runs[p] = gs.runs && gs.kind == Kind::Tableau;
+      any_runs |= runs[p];
       gives[p] = gs.can_leave && gs.kind != Kind::Stock;
       const int only_suit = gs.pile_suits.empty() ? -1 : gs.pile_suits[i];
       empty_accepts[p] = dealing ? 0 : faces_of_ranks(gs.empty_ranks, only_suit);

@@ -59,7 +59,8 @@ struct Rules {
   // on_top[g][f]: faces that may be placed on face f in a pile of group g.
   std::vector<std::array<std::uint64_t, 64>> on_top;
   std::vector<int> givers, takers;        // piles worth visiting in move generation
-  std::vector<int> refilled;              // piles whose acceptance depends on the stock/waste
+  std::vector<int> refilled;
+  bool any_runs = false;                  // some pile moves built runs              // piles whose acceptance depends on the stock/waste
   int total_cards = 0;
 
   explicit Rules(const RuleSpec& s);

@@ -33,9 +33,6 @@ std::uint64_t perft_rec(State& s, int depth, Poller& poll) {
 struct Rng {
   std::uint64_t x;
   std::uint64_t next() { return mix64(x += 0x9E3779B97F4A7C15ull); }
-  std::uint32_t below(std::uint32_t n) {
-    return static_cast<std::uint32_t>((next() >> 32) * n >> 32);
-  }
 };
 
 }  // namespace
@@ -52,14 +49,13 @@ PlayoutStats random_playouts(const State& start, std::uint64_t playouts, int max
   Poller poll{stop};
   Rng rng{seed};
   State s = start;
-  MoveList list;
   for (std::uint64_t g = 0; g < playouts; ++g) {
     s = start;
     for (int k = 0; k < max_steps && !s.is_won(); ++k) {
-      s.generate(list);
-      if (list.size == 0) break;
+      Move m;
+      if (!s.pick_move(static_cast<std::uint32_t>(rng.next() >> 32), m)) break;
       Undo u;
-      s.make(list.moves[rng.below(static_cast<std::uint32_t>(list.size))], u);
+      s.make(m, u);
       ++st.steps;
       poll.tick();
     }

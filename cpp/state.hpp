@@ -11,13 +11,15 @@
 
 namespace sol {
 
+// Trivially constructible on purpose: a MoveList of them must cost nothing to declare.
 struct Move {
-  std::uint8_t src = 0, dst = 0, count = 0;
+  std::uint8_t src, dst, count;
+  std::uint8_t pad;  // four bytes: one store per move
   // One int for Python and hashing: src | dst << 8 | count << 16.
   std::uint32_t code() const { return src | dst << 8 | std::uint32_t{count} << 16; }
   static Move from_code(std::uint32_t c) {
     return Move{static_cast<std::uint8_t>(c & 0xFF), static_cast<std::uint8_t>(c >> 8 & 0xFF),
-                static_cast<std::uint8_t>(c >> 16 & 0xFF)};
+                static_cast<std::uint8_t>(c >> 16 & 0xFF), 0};
   }
   bool operator==(const Move& o) const { return code() == o.code(); }
 };
@@ -28,14 +30,15 @@ struct Undo {
   bool flipped = false;        // a face-down card was turned up on the source
 };
 
-// Room for every (giver, taker) pair plus runs; generate() writes one slot past the last move.
+// Room for every (giver, taker) pair plus runs.
 constexpr int kMaxMoves = 4096;
 struct MoveList {
   Move moves[kMaxMoves];
   int size = 0;
+  MoveList() {}  // leaves moves[] uninitialised
   void add(int s, int d, int n) {
     moves[size++] = Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(d),
-                         static_cast<std::uint8_t>(n)};
+                         static_cast<std::uint8_t>(n), 0};
   }
 };
 
@@ -56,6 +59,9 @@ class State {
   std::uint64_t hash() const;
 
   void generate(MoveList& out) const;
+  // The move generate() would list at index floor(u * count / 2^32), without listing them
+  // all; false when there is no legal move. Random playouts spend their time here.
+  bool pick_move(std::uint32_t u, Move& out) const;
   bool is_legal(Move m) const;
   void make(Move m, Undo& u);
   void unmake(Move m, const Undo& u);
@@ -66,9 +72,30 @@ class State {
  private:
   void push(int p, Card c);
   Card pop(int p);
-  bool fill_source_empty(int p) const;
-  std::uint64_t accepts(int p) const;  // faces pile p takes one card of, right now
-  void refresh(int p) { acc_[p] = r_->takes[p] ? accepts(p) : 0; }
+  bool fill_source_empty(int p) const {
+    const Rules& R = *r_;
+    switch (R.fill[p]) {
+      case Fill::None: return true;
+      case Fill::Stock: return size_[R.stock] == 0;
+      case Fill::WasteThenStock: return size_[R.stock] == 0 && size_[R.waste] == 0;
+    }
+    return true;
+  }
+  // Faces pile p takes one card of, right now.
+  std::uint64_t accepts(int p) const {
+    const Rules& R = *r_;
+    const int n = size_[p];
+    if (n >= R.max_cards[p]) return 0;
+    // A pile that refills itself takes nothing by hand while its source still has cards.
+    if (n == 0) return fill_source_empty(p) ? R.empty_accepts[p] : 0;
+    return R.on_top[R.group[p]][face(cards_[p][n - 1])];
+  }
+  void refresh(int p) {
+    const std::uint64_t now = r_->takes[p] ? accepts(p) : 0;
+    for (std::uint64_t diff = now ^ acc_[p]; diff; diff &= diff - 1)
+      takers_of_[__builtin_ctzll(diff)] ^= std::uint64_t{1} << p;
+    acc_[p] = now;
+  }
   void refresh_after(Move m, bool fill_source_changed);
 
   std::shared_ptr<const Rules> rules_;
@@ -78,7 +105,10 @@ class State {
   int redeals_left_ = 0;
   int foundation_cards_ = 0;
   std::uint64_t pile_hash_ = 0;
-  std::uint64_t acc_[kMaxPiles] = {};  // accepts(p), kept up to date by make/unmake
+  // Kept up to date by make/unmake, so generating moves is a lookup: accepts(p) for every
+  // pile, and its transpose, the set of piles that take each face.
+  std::uint64_t acc_[kMaxPiles] = {};
+  std::uint64_t takers_of_[64] = {};
 };
 
 // Zobrist-style key without a table: a strong mix of (pile, depth, card).

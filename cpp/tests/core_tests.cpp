@@ -117,6 +117,26 @@ int main() {
   st.unmake(Move{6, 3, 1}, u1);
   CHECK(st.hash() == h0);
 
+  // pick_move chooses exactly the move generate() lists at the same index, all along a walk
+  {
+    State w = st;
+    std::uint64_t x = 12345;
+    for (int step = 0; step < 300; ++step) {
+      MoveList all;
+      w.generate(all);
+      if (all.size == 0) break;
+      for (int k = 0; k < all.size; ++k) {
+        const std::uint32_t u = static_cast<std::uint32_t>(
+            ((std::uint64_t(k) << 32) + (std::uint64_t(1) << 31)) / std::uint64_t(all.size));
+        Move m;
+        CHECK(w.pick_move(u, m) && m == all.moves[k]);
+      }
+      x = mix64(x);
+      Undo u;
+      w.make(all.moves[x % all.size], u);
+    }
+  }
+
   // perft is the same whatever the interruption poll does when it never fires
   const auto p3 = perft(st, 3, nullptr);
   const auto p3b = perft(st, 3, [] { return false; });
