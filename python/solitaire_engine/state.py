@@ -90,7 +90,8 @@ class State:
         return self._core.is_won()
 
     def is_over(self) -> bool:
-        """No legal move is left (won or lost)."""
+        """No legal move is left. (A won game of some games, e.g. Aces and Kings, still has
+        legal moves, since foundation cards may come back down: ask ``is_won()`` for that.)"""
         return self._core.is_over()
 
     @property

@@ -1,0 +1,71 @@
+"""Benchmark helpers: each benchmark records a rate; the session ends with a table of
+rates and of each engine rate's ratio to the pure-Python referee measured in the same run."""
+import os
+import random
+import sys
+from collections import defaultdict
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+
+import solitaire_engine as se  # noqa: E402
+
+GAMES = [
+    "deuces-and-queens",
+    "aces-and-kings",
+    "acey-and-kingsley",
+    "double-or-quits",
+    "double-trigon-solo",
+    "trigon",
+    "klondike",
+]
+
+_RATES = defaultdict(dict)  # game -> {measure: (rate, unit)}
+
+
+def mid_game(name, number=1, moves=40, seed=7):
+    """A fixed position some way into a game: `moves` seeded random moves from deal `number`,
+    avoiding dead ends (so every game has moves to generate)."""
+    state = se.load_game(name).deal(number)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        state.play(rng.choice(legal))
+        if not state.legal_moves():
+            state.undo()
+            break
+    return state
+
+
+@pytest.fixture
+def record():
+    def _record(game, measure, rate, unit):
+        _RATES[game][measure] = (rate, unit)
+
+    return _record
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _RATES:
+        return
+    tr = terminalreporter
+    tr.section("solitaire-engine rates (single core)")
+    measures = ["playout steps", "referee playout steps", "movegen", "perft", "py legal_moves", "py play+undo"]
+    tr.write_line("| game | " + " | ".join(measures) + " | playout vs referee |")
+    tr.write_line("|" + " --- |" * (len(measures) + 2))
+    for game in GAMES:
+        row = _RATES.get(game, {})
+        cells = []
+        for m in measures:
+            if m in row:
+                rate, unit = row[m]
+                cells.append(f"{rate:,.0f} {unit}" if rate >= 100 else f"{rate:.2f} {unit}")
+            else:
+                cells.append("-")
+        ratio = "-"
+        if "playout steps" in row and "referee playout steps" in row:
+            ratio = f"{row['playout steps'][0] / row['referee playout steps'][0]:,.0f}x"
+        tr.write_line(f"| {game} | " + " | ".join(cells) + f" | {ratio} |")
