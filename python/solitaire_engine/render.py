@@ -26,7 +26,7 @@ def render(state: "State") -> str:
             more = "unlimited redeals" if redeals < 0 else f"{redeals} redeal{'s' if redeals != 1 else ''} left"
             lines.append(f"  {name:<4}[{len(pile)} cards, {more}]")
         else:
-            lines.append(f"  {name:<4}" + " ".join(card_text(c, hide_face_down=True) for c in pile))
+            lines.append((f"  {name:<4}" + " ".join(card_text(c, hide_face_down=True) for c in pile)).rstrip())
     if state.is_won():
         lines.append("Won.")
     return "\n".join(lines)
