@@ -49,6 +49,11 @@ _REGISTRY: dict[str, GameInfo] = {}
 
 
 def register(info: GameInfo) -> GameInfo:
+    """Adds a game to the registry (``load_game`` then knows it); names are unique."""
+    if not isinstance(info, GameInfo):
+        raise TypeError("register() takes a GameInfo")
+    if info.name in _REGISTRY and _REGISTRY[info.name] is not info:
+        raise OptionError(f"a game named {info.name!r} is already registered")
     _REGISTRY[info.name] = info
     return info
 

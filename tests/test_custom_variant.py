@@ -1,0 +1,80 @@
+"""A new variant of the family defined from Python alone: PySolFC's Racing Aces (id 820),
+three decks, sixteen foundations in four kinds, built only from the public rule-table API."""
+import json
+from collections import Counter
+
+import pytest
+
+import solitaire_engine as se
+from solitaire_engine import variants as v
+from solitaire_engine.cards import ACE, KING
+
+SEVEN, SIX = 6, 5
+
+
+def racing_aces(options):
+    return v.RuleTable(
+        name="racing-aces",
+        decks=3,
+        groups=(
+            v.Group("foundation", 4, tuple(v.ranks.up()), empty_ranks=v.ranks.ranks(ACE), max_cards=13),
+            v.Group("foundation", 4, tuple(v.ranks.down()), empty_ranks=v.ranks.ranks(KING), max_cards=13),
+            v.Group("foundation", 4, tuple(v.ranks.up()), empty_ranks=v.ranks.ranks(SEVEN), max_cards=7),
+            v.Group("foundation", 4, tuple(v.ranks.down()), empty_ranks=v.ranks.ranks(SIX), max_cards=6),
+            v.Group("tableau", 6, empty_ranks=v.ranks.ALL, max_cards=1, fill="stock"),
+            v.Group("reserve", 3),
+            v.Group("stock"),
+            v.Group("waste"),
+        ),
+        deal_steps=tuple([v.DealRow("reserve", (0, 1, 2))] * 13 + [v.DealRow("tableau", tuple(range(6))), v.ToWaste()]),
+        options=options,
+    )
+
+
+@pytest.fixture(scope="module")
+def game():
+    try:
+        v.register_game(v.GameInfo("racing-aces", "Racing Aces", 820, racing_aces))
+    except se.OptionError:
+        pass  # already registered by an earlier run in this process
+    return se.load_game("racing-aces")
+
+
+def test_custom_variant_deals_and_plays(game):
+    s = game.deal(3)
+    pos = json.loads(s.to_json())
+    assert len(pos["foundations"]) == 16 and len(pos["tableau"]) == 6
+    assert [len(r) for r in pos["reserves"]] == [13, 13, 13]
+    assert len(pos["stock"]) == 156 - 39 - 6 - 1
+    cards = Counter(c for k in ("reserves", "tableau") for p in pos[k] for c in p)
+    cards.update(pos["stock"] + pos["waste"])
+    assert all(n == 3 for n in cards.values()) and len(cards) == 52
+    for _ in range(200):
+        moves = s.legal_moves()
+        if not moves:
+            break
+        s.play(moves[-1])
+    assert json.loads(game.from_json(s.to_json()).to_json()) == json.loads(s.to_json())
+
+
+def test_custom_variant_rules_come_from_the_table(game):
+    s = game.deal(3)
+    pos = json.loads(s.to_json())
+    # Put a 7 and a 6 on top of r1 and r2 and check which foundations take them.
+    def swap_to_top(pile, card):
+        for p in pos["reserves"] + [pos["stock"]]:
+            if card in p and p is not pile:
+                i = p.index(card)
+                p[i], pile[-1] = pile[-1], p[i]
+                return
+    swap_to_top(pos["reserves"][0], "7H")
+    swap_to_top(pos["reserves"][1], "6S")
+    moves = {str(m) for m in game.from_json(pos).legal_moves()}
+    assert {"r1-f9", "r1-f10", "r1-f11", "r1-f12"} <= moves      # 7 starts the 7-up piles
+    assert {"r2-f13", "r2-f14", "r2-f15", "r2-f16"} <= moves     # 6 starts the 6-down piles
+    assert not {"r1-f1", "r1-f5", "r1-f13", "r2-f9"} & moves
+
+
+def test_duplicate_registration_is_refused(game):
+    with pytest.raises(ValueError, match="already registered"):
+        v.register_game(v.GameInfo("racing-aces", "Other", 0, racing_aces))

@@ -1,0 +1,60 @@
+"""Long C++ calls release the GIL and stop on Ctrl-C (SIGINT) with KeyboardInterrupt."""
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import solitaire_engine as se
+
+
+def _long_state():
+    return se.load_game("deuces-and-queens").deal(617)  # perft(9) would take minutes
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name == "nt", reason="POSIX signals")
+def test_ctrl_c_interrupts_perft_and_leaves_the_state_alone():
+    state = _long_state()
+    before = state.to_json()
+    timer = threading.Timer(0.3, os.kill, args=(os.getpid(), signal.SIGINT))
+    timer.start()
+    t0 = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        state.perft(9)
+    timer.join()
+    assert time.perf_counter() - t0 < 10
+    assert state.to_json() == before
+    assert state.perft(2) > 0  # still usable
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_ctrl_c_interrupts_playouts():
+    state = _long_state()
+    timer = threading.Timer(0.3, os.kill, args=(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        state._core.random_playouts(10**12, 500, 1)
+    timer.join()
+
+
+def test_perft_releases_the_gil():
+    state = _long_state()
+    ticks = 0
+    done = threading.Event()
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+
+    worker = threading.Thread(target=count)
+    worker.start()
+    t0 = time.perf_counter()
+    state.perft(6)
+    elapsed = time.perf_counter() - t0
+    done.set()
+    worker.join()
+    # With the GIL held for the whole call the counter could not move at all.
+    assert elapsed > 0.02
+    assert ticks > 1000
