@@ -198,3 +198,11 @@ def test_fuzz_from_json_with_mutated_snapshots(data):
         return
     state.legal_moves()  # whatever was accepted must be a usable position
     assert json.loads(state.to_json())["game"] == game.name
+
+
+@pytest.mark.parametrize("redeals", [None, -1, 0, 7])
+def test_unlimited_redeal_games_read_any_count_as_unlimited(redeals):
+    game = se.load_game("klondike")
+    snap = json.loads(game.deal(2).to_json())
+    snap["redeals_left"] = redeals
+    assert game.from_json(snap).redeals_left == -1

@@ -79,8 +79,10 @@ def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict]) -> tuple[lis
     if any(c & 0x80 for c in by_key["stock"][0]):
         raise PositionError("stock cards are face down by nature; write them without '#'")
     redeals = d.get("redeals_left", game.table.redeals)
+    if game.table.redeals == -1 and (redeals is None or (type(redeals) is int and redeals >= -1)):
+        redeals = -1  # unlimited: any count (or null) means the same thing
     if isinstance(redeals, bool) or not isinstance(redeals, int):
-        raise PositionError(f"redeals_left must be a whole number, got {redeals!r}")
+        raise PositionError(f"redeals_left must be a whole number (-1 for unlimited), got {redeals!r}")
     taken = {key: 0 for key in by_key}
     piles = []
     for kind in game.pile_kinds:
