@@ -19,6 +19,7 @@ constexpr int rank_of(Card c) { return c & 0x0F; }
 constexpr int suit_of(Card c) { return (c >> 4) & 0x03; }
 constexpr int colour_of(Card c) { return suit_of(c) >> 1; }  // 0 black (C,S), 1 red (H,D)
 constexpr int face(Card c) { return c & 0x3F; }
+constexpr int kNoFace = 0x0F;  // rank 15: no card has it, so no pile ever takes it
 constexpr bool is_face_down(Card c) { return (c & kFaceDown) != 0; }
 constexpr Card make_card(int rank, int suit, int back = 0, bool down = false) {
   return static_cast<Card>(rank | (suit << 4) | (back << 6) | (down ? kFaceDown : 0));

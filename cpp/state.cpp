@@ -6,6 +6,7 @@ namespace sol {
 
 State::State(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)), r_(rules_.get()) {
   redeals_left_ = r_->spec.redeals;
+  for (auto& f : top_face_) f = kNoFace;
 }
 
 void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_left) {
@@ -52,6 +53,7 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
   }
   pile_hash_ = 0;
   foundation_cards_ = 0;
+  for (int p = 0; p < kMaxPiles; ++p) top_face_[p] = kNoFace;
   for (int p = 0; p < R.piles; ++p) {
     size_[p] = 0;
     for (int c : piles[p]) push(p, static_cast<Card>(c));
@@ -72,6 +74,7 @@ void State::refresh_after(Move m, bool fill_source_changed) {
 void State::push(int p, Card c) {
   const int n = size_[p]++;
   cards_[p][n] = c;
+  top_face_[p] = static_cast<std::uint8_t>(face(c));
   pile_hash_ ^= mix64(std::uint64_t(p) << 16 | std::uint64_t(n) << 8 | c);
   if (r_->kind[p] == Kind::Foundation) ++foundation_cards_;
 }
@@ -79,6 +82,7 @@ void State::push(int p, Card c) {
 Card State::pop(int p) {
   const int n = --size_[p];
   const Card c = cards_[p][n];
+  top_face_[p] = static_cast<std::uint8_t>(n ? face(cards_[p][n - 1]) : kNoFace);
   pile_hash_ ^= mix64(std::uint64_t(p) << 16 | std::uint64_t(n) << 8 | c);
   if (r_->kind[p] == Kind::Foundation) --foundation_cards_;
   return c;

@@ -70,6 +70,8 @@ class State {
   std::string move_text(Move m) const;
 
  private:
+  int add_runs(Move* moves) const;      // run moves (two or more cards); returns how many
+  bool stock_move(Move& out) const;     // the deal or the redeal, if either is legal
   void push(int p, Card c);
   Card pop(int p);
   bool fill_source_empty(int p) const {
@@ -109,6 +111,7 @@ class State {
   // pile, and its transpose, the set of piles that take each face.
   std::uint64_t acc_[kMaxPiles] = {};
   std::uint64_t takers_of_[64] = {};
+  std::uint8_t top_face_[kMaxPiles];  // face of each pile's top card, kNoFace when empty
 };
 
 // Zobrist-style key without a table: a strong mix of (pile, depth, card).
