@@ -14,6 +14,7 @@ import json
 import pytest
 
 import solitaire_engine as se
+from rule_asserts import assert_illegal, moves, play_then_undo  # noqa: F401
 from positions import position
 
 GAMES = ["aces-and-kings", "acey-and-kingsley"]
@@ -34,35 +35,8 @@ def load(game, filler="r2", options=None, **kw):
     return g.from_json(position(game, filler, options=options, **kw))
 
 
-def moves(s):
-    return {str(m) for m in s.legal_moves()}
-
-
 def targets(s):
     return {str(m).split("-")[1] for m in s.legal_moves()}
-
-
-def assert_illegal(s, *bad):
-    """Each move is unlisted, raises IllegalMoveError and leaves the position untouched."""
-    listed = moves(s)
-    for m in bad:
-        assert m not in listed, m
-        before, h = s.to_json(), s.hash
-        with pytest.raises(se.IllegalMoveError):
-            s.play(m)
-        assert s.to_json() == before, m
-        assert s.hash == h, m
-
-
-def play_then_undo(s, move, expect):
-    """Play `move`, check the piles in `expect` exactly, undo and check the snapshot is back."""
-    before, h = s.to_json(), s.hash
-    s.play(move)
-    for pile, cards in expect.items():
-        assert s.pile(pile) == cards, (move, pile)
-    s.undo()
-    assert s.to_json() == before
-    assert s.hash == h
 
 
 def fdn(**piles):

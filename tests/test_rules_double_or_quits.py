@@ -10,6 +10,7 @@ w (waste: its last card is the playable top).
 import pytest
 
 import solitaire_engine as se
+from rule_asserts import assert_illegal, assert_play, legal  # noqa: F401
 from positions import position
 
 GAME = "double-or-quits"
@@ -41,37 +42,8 @@ def dq(kings, f1=(), reserves=(None,) * 7, stock=(), waste=(), redeals_left=2, e
     return se.load_game(GAME, kings=kings).from_json(pos)
 
 
-def legal(s):
-    return {str(m) for m in s.legal_moves()}
-
-
 def to_f1(s):
     return {m for m in legal(s) if m.endswith("-f1")}
-
-
-def assert_illegal(s, move):
-    """`move` is not listed, playing it raises IllegalMoveError, and the state is unchanged."""
-    before, h = s.to_json(), s.hash
-    assert move not in legal(s)
-    with pytest.raises(se.IllegalMoveError):
-        s.play(move)
-    assert s.to_json() == before and s.hash == h
-
-
-def assert_play(s, move, expect):
-    """`move` is listed; playing it gives exactly the pile contents in `expect`
-    ({pile: cards bottom to top}); undo restores the snapshot exactly; then it is replayed,
-    so the state is left after the move."""
-    assert move in legal(s), f"{move} not in {sorted(legal(s))}"
-    before, h = s.to_json(), s.hash
-    s.play(move)
-    for pile, cards in expect.items():
-        assert s.pile(pile) == list(cards), pile
-    s.undo()
-    assert s.to_json() == before and s.hash == h
-    s.play(move)
-    for pile, cards in expect.items():
-        assert s.pile(pile) == list(cards), pile
 
 
 # ----------------------------------------------------------------------------- rules

@@ -11,6 +11,7 @@ next), w (waste: its last card is the playable top).  Redeals are unlimited (-1)
 import pytest
 
 import solitaire_engine as se
+from rule_asserts import assert_illegal, assert_play, legal  # noqa: F401
 from positions import position
 
 RANKS = "A23456789TJQK"
@@ -46,41 +47,12 @@ def build(game, f=None, t=None, stock=(), waste=(), redeals_left=-1, explicit=Fa
     return se.load_game(game, **options).from_json(pos)
 
 
-def legal(s):
-    return {str(m) for m in s.legal_moves()}
-
-
 def to_foundations(s):
     return {m for m in legal(s) if m.split("-")[1].startswith("f")}
 
 
 def from_foundations(s):
     return {m for m in legal(s) if m.startswith("f")}
-
-
-def assert_illegal(s, move):
-    """`move` is not listed, playing it raises IllegalMoveError, and the state is unchanged."""
-    before, h = s.to_json(), s.hash
-    assert move not in legal(s)
-    with pytest.raises(se.IllegalMoveError):
-        s.play(move)
-    assert s.to_json() == before and s.hash == h
-
-
-def assert_play(s, move, expect):
-    """`move` is listed; playing it gives exactly the pile contents in `expect`
-    ({pile: cards bottom to top}); undo restores the snapshot exactly; then it is replayed,
-    so the state is left after the move."""
-    assert move in legal(s), f"{move} not in {sorted(legal(s))}"
-    before, h = s.to_json(), s.hash
-    s.play(move)
-    for pile, cards in expect.items():
-        assert s.pile(pile) == list(cards), pile
-    s.undo()
-    assert s.to_json() == before and s.hash == h
-    s.play(move)
-    for pile, cards in expect.items():
-        assert s.pile(pile) == list(cards), pile
 
 
 def no_x1(s):
