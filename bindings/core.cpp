@@ -225,7 +225,7 @@ PYBIND11_MODULE(_core, m) {
       .def("random_playouts",
            [](const PyState& self, std::uint64_t playouts, int max_steps, std::uint64_t seed) {
              if (max_steps < 0) throw py::value_error("max_steps must be >= 0");
-             const State& start = self.state;
+             const State start = self.state;  // a copy: other threads may play meanwhile
              const PlayoutStats st = without_gil([&](const StopPoll& poll) {
                return random_playouts(start, playouts, max_steps, seed, poll);
              });
@@ -234,7 +234,7 @@ PYBIND11_MODULE(_core, m) {
            py::arg("playouts"), py::arg("max_steps"), py::arg("seed"))
       .def("generate_repeatedly",
            [](const PyState& self, std::uint64_t times) {
-             const State& s = self.state;
+             const State s = self.state;
              return without_gil(
                  [&](const StopPoll& poll) { return generate_repeatedly(s, times, poll); });
            },

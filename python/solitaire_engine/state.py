@@ -138,8 +138,7 @@ class State:
             return NotImplemented
         return self.game.name == other.game.name and self.to_dict() == other.to_dict()
 
-    def __hash__(self) -> int:
-        return self.hash
+    __hash__ = None  # positions change under play(); use the .hash property for a key
 
     # ----- long loops in the core (GIL released, Ctrl-C stops them) -----
     def perft(self, depth: int) -> int:
