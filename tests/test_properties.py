@@ -78,3 +78,23 @@ def test_copy_is_independent(variant, number, picks):
             assert twin.to_json() == snap
             state.undo()
         assert twin.hash == state.hash
+
+
+def test_distinct_positions_have_distinct_hashes():
+    """No collisions among tens of thousands of distinct positions from random walks."""
+    import random
+
+    seen = {}
+    rng = random.Random(3)
+    for name, options in GAME_VARIANTS:
+        game = se.load_game(name, **options)
+        for number in range(1, 41):
+            state = game.deal(number)
+            for _ in range(120):
+                snapshot = state.to_json()  # names the game and options too
+                assert seen.setdefault((name, state.hash), snapshot) == snapshot
+                moves = state.legal_moves()
+                if not moves:
+                    break
+                state.play(rng.choice(moves))
+    assert len(seen) > 20000

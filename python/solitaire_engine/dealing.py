@@ -57,7 +57,7 @@ def deal(table: RuleTable, n: int) -> tuple[dict[str, list[list[int]]], list[int
     counts: dict[str, int] = {}
     for g in table.groups:
         counts[g.kind] = counts.get(g.kind, 0) + g.count
-    piles = {k: [[] for _ in range(counts.get(k, 0))] for k in ("foundation", "tableau", "reserve")}
+    piles: dict[str, list[list[int]]] = {k: [[] for _ in range(counts.get(k, 0))] for k in ("foundation", "tableau", "reserve")}
     waste: list[int] = []
     for step in table.deal_steps:
         if isinstance(step, DealRow):

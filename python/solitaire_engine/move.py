@@ -2,24 +2,20 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from .errors import IllegalMoveError
 
 _MOVE = re.compile(r"^\s*([a-z]+[0-9]*)\s*-\s*([a-z]+[0-9]*)\s*(?:x\s*([0-9]+))?\s*$", re.I)
 
 
+@dataclass(frozen=True)
 class Move:
     """A move: source pile, target pile, and how many cards move as one unit."""
 
-    __slots__ = ("src", "dst", "count")
-
-    def __init__(self, src: str, dst: str, count: int = 1) -> None:
-        object.__setattr__(self, "src", src)
-        object.__setattr__(self, "dst", dst)
-        object.__setattr__(self, "count", count)
-
-    def __setattr__(self, name, value):
-        raise AttributeError("Move is immutable")
+    src: str
+    dst: str
+    count: int = 1
 
     @property
     def is_deal(self) -> bool:
@@ -36,14 +32,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Move):
-            return (self.src, self.dst, self.count) == (other.src, other.dst, other.count)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.src, self.dst, self.count))
 
     @classmethod
     def parse(cls, text: object) -> "Move":

@@ -138,7 +138,7 @@ class State:
             return NotImplemented
         return self.game.name == other.game.name and self.to_dict() == other.to_dict()
 
-    __hash__ = None  # positions change under play(); use the .hash property for a key
+    __hash__ = None  # type: ignore[assignment]  # positions change under play(); key on .hash
 
     # ----- long loops in the core (GIL released, Ctrl-C stops them) -----
     def perft(self, depth: int) -> int:

@@ -11,7 +11,9 @@ def _non_kings_to_top(cards: list) -> list:
     """PySolFC's Doublets hook: from the talon's bottom, the first eight non-Kings go on top
     (they are dealt first: seven reserves and the foundation); Kings passed on the way go to
     the very bottom."""
-    kings, picked, i = [], [], 0
+    kings: list = []
+    picked: list = []
+    i = 0
     while len(picked) < 8 and i < len(cards):
         (kings if rank_of(cards[i][0]) == KING else picked).append(cards[i])
         i += 1
