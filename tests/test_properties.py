@@ -92,7 +92,7 @@ def test_distinct_positions_have_distinct_hashes():
             state = game.deal(number)
             for _ in range(120):
                 snapshot = state.to_json()  # names the game and options too
-                assert seen.setdefault((name, state.hash), snapshot) == snapshot
+                assert seen.setdefault((name, str(options), state.hash), snapshot) == snapshot
                 moves = state.legal_moves()
                 if not moves:
                     break
