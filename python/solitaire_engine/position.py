@@ -15,6 +15,19 @@ VERSION = 1
 _KEYS = {"version", "game", "options", "foundations", "tableau", "reserves", "stock", "waste", "redeals_left"}
 
 
+class Snapshot(str):
+    """JSON text of a position (what ``state.to_json()`` returns). It is a ``str``, ready to
+    write or ``json.loads``; indexing it by key (``snap["tableau"]``) also reads the parsed
+    snapshot, for callers that treat it as the object it encodes."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key):  # type: ignore[override]
+        if isinstance(key, str):
+            return json.loads(self)[key]
+        return str.__getitem__(self, key)
+
+
 def snapshot(game: "Game", piles: list[list[int]], redeals_left: int) -> dict:
     out: dict = {"version": VERSION, "game": game.name, "options": dict(game.options)}
     for key in JSON_KEYS.values():

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from .errors import IllegalMoveError, NothingToUndoError
 from .move import Move
-from .position import snapshot
+from .position import Snapshot, snapshot
 from .render import render
 
 if TYPE_CHECKING:
@@ -122,9 +122,9 @@ class State:
     def to_dict(self) -> dict:
         return snapshot(self.game, self._core.piles(), self._core.redeals_left)
 
-    def to_json(self) -> str:
+    def to_json(self) -> Snapshot:
         """The versioned position snapshot as JSON text; ``game.from_json`` reads it back."""
-        return json.dumps(self.to_dict())
+        return Snapshot(json.dumps(self.to_dict()))
 
     def __str__(self) -> str:
         return render(self)

@@ -1,0 +1,26 @@
+"""state.to_json(): JSON text (a str) that also reads like the object it encodes."""
+import json
+
+import solitaire_engine as se
+
+
+def test_to_json_is_text_that_round_trips():
+    game = se.load_game("deuces-and-queens")
+    state = game.deal(5)
+    text = state.to_json()
+    assert isinstance(text, str)
+    obj = json.loads(text)
+    assert obj["version"] == 1 and obj["game"] == "deuces-and-queens" and obj["options"] == {}
+    assert [len(p) for p in obj["reserves"]] == [13, 13, 13] and obj["waste"] == []
+    assert game.from_json(text).to_json() == text
+    assert game.from_json(obj).to_json() == text
+    assert game.from_json(text.encode()).to_json() == text
+
+
+def test_to_json_reads_by_key_and_stays_a_string():
+    text = se.load_game("klondike", draw=3).deal(2).to_json()
+    assert text["options"] == {"draw": 3}
+    assert text["redeals_left"] == -1
+    assert text[:1] == "{" and text[0] == "{"
+    # Written out as a JSON string and read back, it is still a position.
+    assert se.load_game("klondike", draw=3).from_json(json.loads(json.dumps(text))).to_json() == text
