@@ -24,3 +24,13 @@ def test_to_json_reads_by_key_and_stays_a_string():
     assert text[:1] == "{" and text[0] == "{"
     # Written out as a JSON string and read back, it is still a position.
     assert se.load_game("klondike", draw=3).from_json(json.loads(json.dumps(text))).to_json() == text
+
+
+def test_moves_equal_their_text():
+    state = se.load_game("deuces-and-queens").deal(1)
+    moves = state.legal_moves()
+    assert "t1-f1" in moves and "t1-f9" not in moves
+    assert se.Move("t1", "f1") == "t1-f1" == se.Move.parse("T1-F1")
+    assert se.Move("t3", "t7", 4) == "t3-t7x4" != se.Move("t3", "t7")
+    assert {"s-w"} & set(moves) == {"s-w"}
+    assert se.Move("s", "w", 3) == "s-w"  # a deal is written without its count

@@ -9,9 +9,12 @@ from .errors import IllegalMoveError
 _MOVE = re.compile(r"^\s*([a-z]+[0-9]*)\s*-\s*([a-z]+[0-9]*)\s*(?:x\s*([0-9]+))?\s*$", re.I)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Move:
-    """A move: source pile, target pile, and how many cards move as one unit."""
+    """A move: source pile, target pile, and how many cards move as one unit.
+
+    A move equals its text (``Move("r2", "f5") == "r2-f5"``) and hashes like it, so
+    ``"r2-f5" in state.legal_moves()`` reads naturally."""
 
     src: str
     dst: str
@@ -32,6 +35,14 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Move, str)):
+            return str(self) == str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
 
     @classmethod
     def parse(cls, text: object) -> "Move":
