@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "search.hpp"
+#include "solver.hpp"
 #include "state.hpp"
 
 namespace py = pybind11;
@@ -232,6 +233,22 @@ PYBIND11_MODULE(_core, m) {
              return py::make_tuple(st.playouts, st.steps, st.wins);
            },
            py::arg("playouts"), py::arg("max_steps"), py::arg("seed"))
+      .def("solve",
+           [](const PyState& self, std::uint64_t max_positions) {
+             if (max_positions < 1) throw py::value_error("max_positions must be at least 1");
+             const State start = self.state;
+             SolveLimits limits;
+             limits.max_positions = max_positions;
+             const SolveResult r = without_gil(
+                 [&](const StopPoll& poll) { return solve(start, limits, poll); });
+             std::vector<std::uint32_t> line;
+             for (const Move& m : r.line) line.push_back(m.code());
+             const char* verdict = r.verdict == Verdict::Solved       ? "solved"
+                                   : r.verdict == Verdict::Unsolvable ? "unsolvable"
+                                                                      : "unknown";
+             return py::make_tuple(verdict, line, r.positions, r.moves_tried);
+           },
+           py::arg("max_positions"))
       .def("generate_repeatedly",
            [](const PyState& self, std::uint64_t times) {
              const State s = self.state;

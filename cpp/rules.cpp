@@ -92,6 +92,7 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       any_runs |= runs[p];
       gives[p] = gs.can_leave && gs.kind != Kind::Stock;
       const int only_suit = gs.pile_suits.empty() ? -1 : gs.pile_suits[i];
+      symmetry_class[p] = static_cast<std::uint8_t>(gs.pile_suits.empty() ? g : 64 + p);
       empty_accepts[p] = dealing ? 0 : faces_of_ranks(gs.empty_ranks, only_suit);
       bool builds = false;
       for (auto m : gs.build) builds |= m != 0;

@@ -56,6 +56,8 @@ struct Rules {
   std::array<bool, kMaxPiles> gives{};    // top card may leave
   std::array<bool, kMaxPiles> takes{};    // may ever accept a card by hand
   std::array<std::uint64_t, kMaxPiles> empty_accepts{};  // faces an empty pile takes
+  // Piles of one class are interchangeable: same group, no pile-specific suit.
+  std::array<std::uint8_t, kMaxPiles> symmetry_class{};
   // on_top[g][f]: faces that may be placed on face f in a pile of group g.
   std::vector<std::array<std::uint64_t, 64>> on_top;
   std::vector<int> givers, takers;        // piles worth visiting in move generation

@@ -51,7 +51,7 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
                                   " of " + std::to_string(R.spec.card_counts[c]) + " placed)");
     }
   }
-  pile_hash_ = 0;
+  for (auto& h : content_hash_) h = 0;
   foundation_cards_ = 0;
   for (int p = 0; p < kMaxPiles; ++p) top_face_[p] = kNoFace;
   for (int p = 0; p < R.piles; ++p) {
@@ -75,7 +75,7 @@ void State::push(int p, Card c) {
   const int n = size_[p]++;
   cards_[p][n] = c;
   top_face_[p] = static_cast<std::uint8_t>(face(c));
-  pile_hash_ ^= mix64(std::uint64_t(p) << 16 | std::uint64_t(n) << 8 | c);
+  content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | c);
   if (r_->kind[p] == Kind::Foundation) ++foundation_cards_;
 }
 
@@ -83,13 +83,23 @@ Card State::pop(int p) {
   const int n = --size_[p];
   const Card c = cards_[p][n];
   top_face_[p] = static_cast<std::uint8_t>(n ? face(cards_[p][n - 1]) : kNoFace);
-  pile_hash_ ^= mix64(std::uint64_t(p) << 16 | std::uint64_t(n) << 8 | c);
+  content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | c);
   if (r_->kind[p] == Kind::Foundation) --foundation_cards_;
   return c;
 }
 
 std::uint64_t State::hash() const {
-  return pile_hash_ ^ mix64(0xD1CEull << 32 | static_cast<std::uint32_t>(redeals_left_ + 1));
+  std::uint64_t h = mix64(0xD1CEull << 32 | static_cast<std::uint32_t>(redeals_left_ + 1));
+  for (int p = 0; p < r_->piles; ++p) h ^= mix64(content_hash_[p] + 0x9E3779B97F4A7C15ull * (p + 1));
+  return h;
+}
+
+std::uint64_t State::symmetric_key(std::uint64_t salt) const {
+  // A sum is blind to the order of its terms: piles of one class can be swapped.
+  std::uint64_t k = mix64(salt ^ (0xD1CEull << 32) ^ static_cast<std::uint32_t>(redeals_left_ + 1));
+  for (int p = 0; p < r_->piles; ++p)
+    k += mix64(content_hash_[p] ^ salt ^ (0x9E3779B97F4A7C15ull * (r_->symmetry_class[p] + 1)));
+  return k;
 }
 
 void State::make(Move m, Undo& u) {

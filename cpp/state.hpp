@@ -56,7 +56,10 @@ class State {
   Card top(int p) const { return cards_[p][size_[p] - 1]; }
   int redeals_left() const { return redeals_left_; }
   int foundation_cards() const { return foundation_cards_; }
-  std::uint64_t hash() const;
+  std::uint64_t hash() const;  // exact: equal positions, equal hashes
+  // Hash of the position up to swapping piles of one group (they play the same), for the
+  // solver's table; different salts give independent keys.
+  std::uint64_t symmetric_key(std::uint64_t salt) const;
 
   void generate(MoveList& out) const;
   // The move generate() would list at index floor(u * count / 2^32), without listing them
@@ -106,7 +109,7 @@ class State {
   Card cards_[kMaxPiles][kMaxPileCards];
   int redeals_left_ = 0;
   int foundation_cards_ = 0;
-  std::uint64_t pile_hash_ = 0;
+  std::uint64_t content_hash_[kMaxPiles] = {};  // per pile, of its cards only
   // Kept up to date by make/unmake, so generating moves is a lookup: accepts(p) for every
   // pile, and its transpose, the set of piles that take each face.
   std::uint64_t acc_[kMaxPiles] = {};

@@ -17,6 +17,7 @@ from .errors import (
 )
 from .game import Game, list_games, load_game
 from .move import Move
+from .solving import SolveResult, Winnability, winnability
 from .state import State
 
 __version__ = "0.1.0"
@@ -30,8 +31,11 @@ __all__ = [
     "OptionError",
     "PositionError",
     "SolitaireError",
+    "SolveResult",
     "State",
+    "Winnability",
     "UnknownGameError",
     "list_games",
     "load_game",
+    "winnability",
 ]

@@ -69,6 +69,43 @@ def cmd_playout(args) -> int:
     return 0
 
 
+def _numbers(text: str) -> list[int]:
+    """"1-100", "7", "1,5,9-12" -> game numbers."""
+    out: list[int] = []
+    for part in text.split(","):
+        a, _, b = part.strip().partition("-")
+        try:
+            lo, hi = int(a), int(b or a)
+        except ValueError:
+            raise SolitaireError(f"deals are written like 1-1000 or 3,7,9-12; got {text!r}") from None
+        if hi < lo or hi - lo > 10**7:
+            raise SolitaireError(f"bad range of deals {part!r}")
+        out.extend(range(lo, hi + 1))
+    return out
+
+
+def cmd_solve(args) -> int:
+    state = _game(args).deal(args.number)
+    r = state.solve(max_positions=args.max_positions)
+    print(f"{r.status} ({r.positions:,} positions, {r.seconds:.2f}s)")
+    if r.solved:
+        print(" ".join(str(m) for m in r.moves))
+    return 0
+
+
+def cmd_winnability(args) -> int:
+    from .solving import winnability
+
+    game = _game(args)
+
+    def show(n, r):
+        if args.verbose:
+            print(f"#{n}: {r.status} ({r.positions:,} positions, {r.seconds:.2f}s)", flush=True)
+
+    print(winnability(game, _numbers(args.deals), args.max_positions, args.workers, show))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="solitaire", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -89,6 +126,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("moves", nargs="*")
     sp = game_cmd("perft", cmd_perft, "count move sequences to each depth")
     sp.add_argument("depth", type=int)
+    sp = game_cmd("solve", cmd_solve, "solve a deal: a winning line, a proof there is none, or unknown")
+    sp.add_argument("--max-positions", type=int, default=2_000_000)
+    sp = sub.add_parser("winnability", help="solve many deals; win rate with a 95%% interval")
+    sp.add_argument("game")
+    sp.add_argument("--deals", default="1-100", help="game numbers, e.g. 1-1000 or 3,7,9-12")
+    sp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    sp.add_argument("--max-positions", type=int, default=200_000)
+    sp.add_argument("--workers", type=int, default=2, help="threads (the solver runs without the GIL)")
+    sp.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    sp.set_defaults(func=cmd_winnability)
     sp = game_cmd("playout", cmd_playout, "random playouts from the deal, timed")
     sp.add_argument("--playouts", type=int, default=1000)
     sp.add_argument("--max-steps", type=int, default=1000)

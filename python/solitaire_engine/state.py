@@ -8,6 +8,8 @@ from .errors import IllegalMoveError, NothingToUndoError
 from .move import Move
 from .position import Snapshot, snapshot
 from .render import render
+from .solving import DEFAULT_MAX_POSITIONS, SolveResult
+from .solving import solve as _solve
 
 if TYPE_CHECKING:
     from . import _core
@@ -144,3 +146,7 @@ class State:
     def perft(self, depth: int) -> int:
         """Number of distinct move sequences of exactly ``depth`` moves."""
         return self._core.perft(depth)
+
+    def solve(self, max_positions: int = DEFAULT_MAX_POSITIONS) -> SolveResult:
+        """Search for a win: see ``solitaire_engine.solving``. The state is not changed."""
+        return _solve(self, max_positions)

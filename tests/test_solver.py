@@ -1,0 +1,142 @@
+"""The solver: its winning lines replay to wins, and its verdicts agree with a brute-force
+search by the pure-Python referee on positions small enough for it."""
+import json
+import random
+
+import pytest
+
+import referee
+import solitaire_engine as se
+from conftest import GAME_VARIANTS, variant_id
+
+
+@pytest.mark.parametrize("variant", GAME_VARIANTS, ids=variant_id)
+def test_solutions_replay_to_a_win(variant):
+    game = se.load_game(variant[0], **variant[1])
+    solved = 0
+    for n in range(1, 13):
+        state = game.deal(n)
+        before = state.to_json()
+        result = state.solve(max_positions=100_000)
+        assert state.to_json() == before  # solving does not move the position
+        assert result.status in ("solved", "unsolvable", "unknown")
+        if result.solved:
+            solved += 1
+            replay = game.from_json(before)
+            for m in result.moves:
+                replay.play(m)
+            assert replay.is_won()
+            if len(result.moves) > 1500:
+                continue  # long lines: the engine's replay above is enough
+            # and the referee agrees move by move
+            pos = json.loads(before)
+            for m in result.moves:
+                pos = referee.play(pos, str(m))
+            assert referee.is_won(pos)
+        else:
+            assert result.moves == []
+    if variant[0] in ("klondike", "double-trigon-solo", "double-or-quits"):
+        assert solved > 0  # these games are won often enough to see it here
+
+
+def _referee_verdict(pos, limit):
+    """Exhaustive search by the referee; None if more than `limit` positions."""
+    seen = {json.dumps(pos, sort_keys=True)}
+    todo = [pos]
+    while todo:
+        p = todo.pop()
+        if referee.is_won(p):
+            return "solved"
+        for m in referee.legal_moves(p):
+            q = referee.play(p, m)
+            key = json.dumps(q, sort_keys=True)
+            if key not in seen:
+                if len(seen) >= limit:
+                    return None
+                seen.add(key)
+                todo.append(q)
+    return "unsolvable"
+
+
+RANKS = "A23456789TJQK"
+DOUBLING = [1, 2, 4, 8, 3, 6, 12, 11, 9, 5, 10, 7]  # Ace=1 .. Queen=12
+
+
+def _won(game):
+    """A won snapshot of the game."""
+    pos = json.loads(game.deal(1).to_json())
+    for k in ("foundations", "tableau", "reserves"):
+        pos[k] = [[] for _ in pos[k]]
+    pos["stock"], pos["waste"] = [], []
+    nf = len(pos["foundations"])
+    if game.name == "double-or-quits":
+        # Four runs of the doubling cycle, one per suit, from Ace: Kings wait in reserves.
+        pos["foundations"][0] = [RANKS[v - 1] + s for s in "CSHD" for v in DOUBLING]
+        if game.options["kings"] == "keep":
+            pos["reserves"][:4] = [["KC"], ["KS"], ["KH"], ["KD"]]
+    else:
+        suits = "CSHD" * (nf // 4)
+        pos["foundations"] = [[r + suits[i] for r in RANKS] for i in range(nf)]
+    return pos
+
+
+def _scattered_positions(game, rng, count):
+    """Won positions with a few cards taken back off the foundations and dropped at random
+    (tableau, reserves, stock, waste): small searches, and a fair share of dead ends."""
+    out = []
+    while len(out) < count:
+        pos = _won(game)
+        piles = [("tableau", i) for i in range(len(pos["tableau"]))]
+        piles += [("reserves", i) for i in range(len(pos["reserves"])) if not pos["reserves"][i]]
+        piles += [("stock", None), ("waste", None)]
+        for r in pos["reserves"]:  # Double or Quits: occupied reserves make dead ends possible
+            if not r and rng.random() < 0.8:
+                r.append(pos["foundations"][0].pop())
+        for _ in range(rng.randrange(3, 7)):
+            f = rng.choice([f for f in pos["foundations"] if len(f) > 1])
+            # Mostly onto a few tableau piles, where cards can block each other.
+            kind, i = rng.choice(piles[:2]) if pos["tableau"] and rng.random() < 0.7 else rng.choice(piles)
+            pile = pos[kind] if i is None else pos[kind][i]
+            if kind == "reserves" and pile:
+                continue
+            pile.append(f.pop())
+        rng.shuffle(pos["stock"])
+        rng.shuffle(pos["waste"])
+        for pile in pos["tableau"]:  # some buried tableau cards face down
+            for j in range(len(pile) - 1):
+                if rng.random() < 0.7:
+                    pile[j] = "#" + pile[j]
+        pos["redeals_left"] = -1 if game.table.redeals == -1 else rng.randrange(0, game.table.redeals + 1)
+        if pos["redeals_left"] == 0 and rng.random() < 0.7:  # last pass, all turned: often dead
+            pos["waste"] += pos["stock"]
+            pos["stock"] = []
+        out.append(pos)
+    return out
+
+
+def _agreement(variant, count, limit=1500):
+    game = se.load_game(variant[0], **variant[1])
+    rng = random.Random(variant_id(variant))
+    decided = {"solved": 0, "unsolvable": 0}
+    for pos in _scattered_positions(game, rng, count):
+        truth = _referee_verdict(pos, limit)
+        if truth is None:
+            continue
+        assert game.from_json(pos).solve(max_positions=1_000_000).status == truth, pos
+        decided[truth] += 1
+    return decided
+
+
+@pytest.mark.parametrize("variant", [v for v in GAME_VARIANTS if v[0] in
+                                     ("klondike", "trigon", "double-trigon-solo")], ids=variant_id)
+def test_verdicts_agree_with_brute_force(variant):
+    # Endgames of these games are rarely dead (foundation cards can come back down), so
+    # this mostly checks "solved"; Double or Quits below checks "unsolvable".
+    assert _agreement(variant, 40)["solved"] >= 3
+
+
+@pytest.mark.parametrize("kings,count,dead", [("keep", 80, 3), ("discard", 150, 1)])
+def test_unsolvable_verdicts_agree_with_brute_force(kings, count, dead):
+    # Without Kings the reserves dig through the waste, so dead ends are rarer.
+    decided = _agreement(("double-or-quits", {"kings": kings}), count)
+    assert decided["solved"] >= 5 and decided["unsolvable"] >= dead, decided
