@@ -53,7 +53,8 @@ def pytest_terminal_summary(terminalreporter):
         return
     tr = terminalreporter
     tr.section("solitaire-engine rates (single core)")
-    measures = ["playout steps", "referee playout steps", "movegen", "perft", "py legal_moves", "py play+undo"]
+    measures = ["playout steps", "referee playout steps", "movegen", "perft", "solver", "py legal_moves",
+                "py play+undo"]
     tr.write_line("| game | " + " | ".join(measures) + " | playout vs referee |")
     tr.write_line("|" + " --- |" * (len(measures) + 2))
     for game in GAMES:

@@ -58,3 +58,13 @@ def test_perft_releases_the_gil():
     # With the GIL held for the whole call the counter could not move at all.
     assert elapsed > 0.02
     assert ticks > 1000
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_ctrl_c_interrupts_the_solver():
+    state = se.load_game("aces-and-kings").deal(1)  # far more than 0.3 s of search
+    timer = threading.Timer(0.3, os.kill, args=(os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        state.solve(max_positions=10**9)
+    timer.join()
