@@ -110,6 +110,9 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       if (fill[p] != Fill::None && takes[p]) refilled.push_back(p);
     }
   }
+  bool suits_matter = false;
+  for (const GroupSpec& gs : s.groups) suits_matter |= gs.suit != SuitRule::Any || !gs.pile_suits.empty();
+  key_mask = suits_matter ? 0xFF : static_cast<Card>(0xFF & ~0x30);
   if ((stock >= 0) != (waste >= 0))
     throw std::invalid_argument("a stock needs a waste and a waste a stock");
   for (int p = 0; p < piles; ++p)

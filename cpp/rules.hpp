@@ -62,7 +62,10 @@ struct Rules {
   std::vector<std::array<std::uint64_t, 64>> on_top;
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   std::vector<int> refilled;
-  bool any_runs = false;                  // some pile moves built runs              // piles whose acceptance depends on the stock/waste
+  bool any_runs = false;                  // some pile moves built runs
+  // The bits of a card the rules can tell apart: without suit rules, two cards of one rank
+  // play the same, so the solver's position key leaves the suit out.
+  Card key_mask = 0xFF;              // piles whose acceptance depends on the stock/waste
   int total_cards = 0;
 
   explicit Rules(const RuleSpec& s);

@@ -75,7 +75,7 @@ void State::push(int p, Card c) {
   const int n = size_[p]++;
   cards_[p][n] = c;
   top_face_[p] = static_cast<std::uint8_t>(face(c));
-  content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | c);
+  content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
   if (r_->kind[p] == Kind::Foundation) ++foundation_cards_;
 }
 
@@ -83,14 +83,19 @@ Card State::pop(int p) {
   const int n = --size_[p];
   const Card c = cards_[p][n];
   top_face_[p] = static_cast<std::uint8_t>(n ? face(cards_[p][n - 1]) : kNoFace);
-  content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | c);
+  content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
   if (r_->kind[p] == Kind::Foundation) --foundation_cards_;
   return c;
 }
 
 std::uint64_t State::hash() const {
+  // From scratch over every card: the kept pile hashes may leave suits out.
   std::uint64_t h = mix64(0xD1CEull << 32 | static_cast<std::uint32_t>(redeals_left_ + 1));
-  for (int p = 0; p < r_->piles; ++p) h ^= mix64(content_hash_[p] + 0x9E3779B97F4A7C15ull * (p + 1));
+  for (int p = 0; p < r_->piles; ++p) {
+    std::uint64_t ph = 0;
+    for (int i = 0; i < size_[p]; ++i) ph ^= mix64(std::uint64_t(i) << 8 | cards_[p][i]);
+    h ^= mix64(ph + 0x9E3779B97F4A7C15ull * (p + 1));
+  }
   return h;
 }
 

@@ -57,8 +57,9 @@ class State {
   int redeals_left() const { return redeals_left_; }
   int foundation_cards() const { return foundation_cards_; }
   std::uint64_t hash() const;  // exact: equal positions, equal hashes
-  // Hash of the position up to swapping piles of one group (they play the same), for the
-  // solver's table; different salts give independent keys.
+  // Hash of the position up to what cannot change the play: the order of piles of one
+  // group, and suits where no rule looks at them. For the solver's table; different salts
+  // give independent keys.
   std::uint64_t symmetric_key(std::uint64_t salt) const;
 
   void generate(MoveList& out) const;
@@ -109,7 +110,8 @@ class State {
   Card cards_[kMaxPiles][kMaxPileCards];
   int redeals_left_ = 0;
   int foundation_cards_ = 0;
-  std::uint64_t content_hash_[kMaxPiles] = {};  // per pile, of its cards only
+  // Per pile, of its cards only (as far as the rules tell them apart: Rules::key_mask).
+  std::uint64_t content_hash_[kMaxPiles] = {};
   // Kept up to date by make/unmake, so generating moves is a lookup: accepts(p) for every
   // pile, and its transpose, the set of piles that take each face.
   std::uint64_t acc_[kMaxPiles] = {};
