@@ -10,12 +10,16 @@ namespace {
 class PositionSet {
  public:
   PositionSet() : slots_(1u << 16) {}
+  // Slots never grow past this (16 bytes each: 4 GiB), so no search can exhaust memory.
+  static constexpr std::size_t kMaxSlots = std::size_t{1} << 28;
+
   // True when the key was new.
   bool insert(std::uint64_t a, std::uint64_t b) {
     a |= 1;  // 0 marks an empty slot
-    if ((count_ + 1) * 2 > slots_.size()) grow();
+    if ((count_ + 1) * 2 > slots_.size() && slots_.size() < kMaxSlots) grow();
     return place(slots_, a, b);
   }
+  bool full() const { return slots_.size() >= kMaxSlots && (count_ + 1) * 2 > slots_.size(); }
   std::uint64_t size() const { return count_; }
 
  private:
@@ -115,7 +119,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
       s.unmake(f.played, f.undo);
       continue;
     }
-    if (out.positions >= limits.max_positions) {
+    if (out.positions >= limits.max_positions || seen.full()) {
       out.verdict = Verdict::Unknown;
       return out;
     }

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .state import State
 
 DEFAULT_MAX_POSITIONS = 2_000_000
-MAX_POSITIONS_LIMIT = 2_000_000_000  # about 64 GB of table: beyond any machine we target
+MAX_POSITIONS_LIMIT = 100_000_000  # the solver's table stops growing at 4 GiB (134 M positions)
 
 
 @dataclass(frozen=True)
