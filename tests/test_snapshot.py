@@ -34,3 +34,19 @@ def test_moves_equal_their_text():
     assert se.Move("t3", "t7", 4) == "t3-t7x4" != se.Move("t3", "t7")
     assert {"s-w"} & set(moves) == {"s-w"}
     assert se.Move("s", "w", 3) == "s-w"  # a deal is written without its count
+
+
+def test_states_and_games_pickle_and_deepcopy():
+    import copy
+    import pickle
+
+    game = se.load_game("klondike", draw=3)
+    state = game.deal(9)
+    state.play(state.legal_moves()[0])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.to_json() == state.to_json() and again.number == 9
+    assert again.game.options == {"draw": 3}
+    assert pickle.loads(pickle.dumps(game)).options == {"draw": 3}
+    twin = copy.deepcopy(state)
+    twin.undo()
+    assert twin.to_json() != state.to_json()

@@ -32,6 +32,9 @@ class Game:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"load_game({self.name!r}{opts})"
 
+    def __reduce__(self):
+        return (_load, (self.name, dict(self.options)))
+
     def pile_index(self, name: str) -> int:
         return self._index.get(name, -1)
 
@@ -62,6 +65,10 @@ class Game:
         except ValueError as e:
             raise PositionError(f"{self.name}: {e}") from None
         return State(self, core, number)
+
+
+def _load(name: str, options: dict) -> Game:
+    return load_game(name, **options)
 
 
 def load_game(name: str, **options: Any) -> Game:

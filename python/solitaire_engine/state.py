@@ -120,6 +120,14 @@ class State:
 
     __copy__ = copy
 
+    def __deepcopy__(self, memo) -> "State":
+        return self.copy()
+
+    def __reduce__(self):
+        # Pickles as its game and snapshot (so it crosses process boundaries); the move
+        # history is not kept.
+        return (_restore, (self.game.name, dict(self.game.options), str(self.to_json()), self.number))
+
     # ----- saving -----
     def to_dict(self) -> dict:
         return snapshot(self.game, self._core.piles(), self._core.redeals_left)
@@ -150,3 +158,11 @@ class State:
     def solve(self, max_positions: int = DEFAULT_MAX_POSITIONS) -> SolveResult:
         """Search for a win: see ``solitaire_engine.solving``. The state is not changed."""
         return _solve(self, max_positions)
+
+
+def _restore(name: str, options: dict, snapshot: str, number: Optional[int]) -> State:
+    from .game import load_game
+
+    state = load_game(name, **options).from_json(snapshot)
+    state.number = number
+    return state
