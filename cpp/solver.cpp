@@ -49,15 +49,19 @@ class PositionSet {
 
 // Try the moves most likely to lead to a win first: cards going up to the foundations,
 // then cards leaving the reserves and waste, then rearranging, dealing, and last taking
-// cards back off the foundations.
-int move_rank(const Rules& R, Move m) {
-  if (m.dst == R.stock) return 6;  // redeal
-  if (m.src == R.stock) return 4;  // deal
+// cards back off the foundations. Whether the waste or the reserves come first decides a
+// great deal, and neither is better for every deal, so solve() tries both in turn.
+int move_rank(const Rules& R, Move m, bool waste_first) {
+  if (m.dst == R.stock) return 60;  // redeal
+  if (m.src == R.stock) return 40;  // deal
   const Kind from = R.kind[m.src], to = R.kind[m.dst];
-  if (from == Kind::Foundation) return 5;
-  if (to == Kind::Foundation) return 0;
-  if (from == Kind::Reserve || from == Kind::Waste) return 1;
-  return m.count > 1 ? 2 : 3;
+  if (from == Kind::Foundation) return 50;
+  int source = 0;  // tableau
+  if (from == Kind::Waste) source = waste_first ? 1 : 2;
+  if (from == Kind::Reserve) source = waste_first ? 2 : 1;
+  if (to == Kind::Foundation) return source;
+  if (from == Kind::Reserve || from == Kind::Waste) return 10 + source;
+  return m.count > 1 ? 20 : 30;
 }
 
 constexpr std::uint64_t kSaltA = 0x243F6A8885A308D3ull, kSaltB = 0x13198A2E03707344ull;
@@ -70,7 +74,10 @@ struct Frame {
 
 }  // namespace
 
-SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop) {
+namespace {
+
+SolveResult search(const State& start, std::uint64_t max_positions, bool waste_first,
+                   const StopPoll& stop) {
   SolveResult out;
   State s = start;
   const Rules& R = s.rules();
@@ -90,7 +97,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     const auto begin = static_cast<std::uint32_t>(arena.size());
     arena.insert(arena.end(), list.moves, list.moves + list.size);
     std::stable_sort(arena.begin() + begin, arena.end(), [&](Move x, Move y) {
-      return move_rank(R, x) < move_rank(R, y);
+      return move_rank(R, x, waste_first) < move_rank(R, y, waste_first);
     });
     frames.push_back(Frame{begin, static_cast<std::uint32_t>(arena.size()), begin, Move{}, Undo{}});
     ++out.positions;
@@ -119,7 +126,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
       s.unmake(f.played, f.undo);
       continue;
     }
-    if (out.positions >= limits.max_positions || seen.full()) {
+    if (out.positions >= max_positions || seen.full()) {
       out.verdict = Verdict::Unknown;
       return out;
     }
@@ -127,6 +134,24 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   }
   out.verdict = Verdict::Unsolvable;  // every reachable position was expanded
   return out;
+}
+
+}  // namespace
+
+SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop) {
+  // Two move orders, half the budget each; either one settles the question. Without both
+  // reserves and a waste the two orders are the same: one search, the whole budget.
+  const Rules& R = start.rules();
+  bool reserves = false;
+  for (int p = 0; p < R.piles; ++p) reserves |= R.kind[p] == Kind::Reserve && R.gives[p];
+  if (!reserves || R.waste < 0) return search(start, limits.max_positions, true, stop);
+  const std::uint64_t half = limits.max_positions / 2 ? limits.max_positions / 2 : 1;
+  SolveResult first = search(start, half, true, stop);
+  if (first.verdict != Verdict::Unknown || limits.max_positions < 2) return first;
+  SolveResult second = search(start, limits.max_positions - half, false, stop);
+  second.positions += first.positions;
+  second.moves_tried += first.moves_tried;
+  return second;
 }
 
 }  // namespace sol

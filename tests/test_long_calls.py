@@ -1,4 +1,5 @@
 """Long C++ calls release the GIL and stop on Ctrl-C (SIGINT) with KeyboardInterrupt."""
+import contextlib
 import os
 import signal
 import threading
@@ -9,6 +10,18 @@ import pytest
 import solitaire_engine as se
 
 
+@contextlib.contextmanager
+def ctrl_c_after(seconds):
+    """Sends SIGINT to this process after `seconds`; the timer never outlives the block."""
+    timer = threading.Timer(seconds, os.kill, args=(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        timer.join()
+
+
 def _long_state():
     return se.load_game("deuces-and-queens").deal(617)  # perft(9) would take minutes
 
@@ -17,12 +30,9 @@ def _long_state():
 def test_ctrl_c_interrupts_perft_and_leaves_the_state_alone():
     state = _long_state()
     before = state.to_json()
-    timer = threading.Timer(0.3, os.kill, args=(os.getpid(), signal.SIGINT))
-    timer.start()
     t0 = time.perf_counter()
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt), ctrl_c_after(0.3):
         state.perft(9)
-    timer.join()
     assert time.perf_counter() - t0 < 10
     assert state.to_json() == before
     assert state.perft(2) > 0  # still usable
@@ -31,11 +41,8 @@ def test_ctrl_c_interrupts_perft_and_leaves_the_state_alone():
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 def test_ctrl_c_interrupts_playouts():
     state = _long_state()
-    timer = threading.Timer(0.3, os.kill, args=(os.getpid(), signal.SIGINT))
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt), ctrl_c_after(0.3):
         state._core.random_playouts(10**12, 500, 1)
-    timer.join()
 
 
 def test_perft_releases_the_gil():
@@ -63,8 +70,5 @@ def test_perft_releases_the_gil():
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 def test_ctrl_c_interrupts_the_solver():
     state = se.load_game("aces-and-kings").deal(1)  # far more than 0.3 s of search
-    timer = threading.Timer(0.3, os.kill, args=(os.getpid(), signal.SIGINT))
-    timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        state.solve(max_positions=10**9)
-    timer.join()
+    with pytest.raises(KeyboardInterrupt), ctrl_c_after(0.3):
+        state.solve(max_positions=10**8)
