@@ -140,3 +140,12 @@ def test_unsolvable_verdicts_agree_with_brute_force(kings, count, dead):
     # Without Kings the reserves dig through the waste, so dead ends are rarer.
     decided = _agreement(("double-or-quits", {"kings": kings}), count)
     assert decided["solved"] >= 5 and decided["unsolvable"] >= dead, decided
+
+
+@pytest.mark.parametrize("number", [16, 132, 169, 69])
+def test_unsolvable_trigon_deals_agree_with_brute_force(number):
+    """Whole deals the solver proves unsolvable; the referee's exhaustive search (no
+    symmetry, no ordering) visits the same positions and finds no win either."""
+    game = se.load_game("trigon")
+    assert game.deal(number).solve(max_positions=100_000).status == "unsolvable"
+    assert _referee_verdict(json.loads(game.deal(number).to_json()), limit=5000) == "unsolvable"
