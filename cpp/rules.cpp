@@ -113,6 +113,31 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   bool suits_matter = false;
   for (const GroupSpec& gs : s.groups) suits_matter |= gs.suit != SuitRule::Any || !gs.pile_suits.empty();
   key_mask = suits_matter ? 0xFF : static_cast<Card>(0xFF & ~0x30);
+  // The most moves a position could have, so a MoveList can never overflow: every
+  // (giver, taker) pair, plus for piles moving runs one move per run length and target. A
+  // run is at most 13 cards unless the build relation goes round in a cycle.
+  long bound = static_cast<long>(givers.size()) * static_cast<long>(takers.size()) + 1;
+  for (int p : givers) {
+    if (!runs[p]) continue;
+    const GroupSpec& gs = s.groups[group[p]];
+    bool cycle = false;
+    for (int start = 0; start < kRanks && !cycle; ++start) {
+      std::uint16_t reach = gs.build[start];
+      for (int step = 0; step < kRanks; ++step) {
+        std::uint16_t next = reach;
+        for (int r = 0; r < kRanks; ++r)
+          if (reach >> r & 1) next |= gs.build[r];
+        reach = next;
+      }
+      cycle = reach >> start & 1;
+    }
+    long run_takers = 0;
+    for (int t : takers) run_takers += runs[t];
+    bound += (cycle ? kMaxPileCards : kRanks) * run_takers;
+  }
+  if (bound > kMaxMoves)
+    throw std::invalid_argument("this game could have more than " + std::to_string(kMaxMoves) +
+                                " legal moves in one position");
   if ((stock >= 0) != (waste >= 0))
     throw std::invalid_argument("a stock needs a waste and a waste a stock");
   for (int p = 0; p < piles; ++p)

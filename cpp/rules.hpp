@@ -16,6 +16,7 @@ enum class Fill : std::uint8_t { None, Stock, WasteThenStock };
 
 constexpr int kMaxPiles = 40;
 constexpr int kMaxPileCards = 160;  // three decks and some room
+constexpr int kMaxMoves = 8192;      // legal moves in one position; Rules refuses more
 
 // One group of identical piles, as the Python rule table gives it.
 struct GroupSpec {

@@ -1,5 +1,7 @@
 #include "search.hpp"
 
+#include <vector>
+
 namespace sol {
 
 namespace {
@@ -14,8 +16,9 @@ struct Poller {
   }
 };
 
-std::uint64_t perft_rec(State& s, int depth, Poller& poll) {
-  MoveList list;
+// lists[d]: the move list at depth d, on the heap so deep counts need little stack.
+std::uint64_t perft_rec(State& s, int depth, Poller& poll, MoveList* lists) {
+  MoveList& list = lists[depth];
   s.generate(list);
   if (depth == 1) return static_cast<std::uint64_t>(list.size);
   std::uint64_t n = 0;
@@ -23,7 +26,7 @@ std::uint64_t perft_rec(State& s, int depth, Poller& poll) {
     poll.tick();
     Undo u;
     s.make(list.moves[i], u);
-    n += perft_rec(s, depth - 1, poll);
+    n += perft_rec(s, depth - 1, poll, lists);
     s.unmake(list.moves[i], u);
   }
   return n;
@@ -40,7 +43,8 @@ struct Rng {
 std::uint64_t perft(State& s, int depth, const StopPoll& stop) {
   if (depth <= 0) return 1;
   Poller poll{stop};
-  return perft_rec(s, depth, poll);
+  std::vector<MoveList> lists(static_cast<std::size_t>(depth) + 1);
+  return perft_rec(s, depth, poll, lists.data());
 }
 
 PlayoutStats random_playouts(const State& start, std::uint64_t playouts, int max_steps,

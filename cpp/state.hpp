@@ -31,7 +31,6 @@ struct Undo {
 };
 
 // Room for every (giver, taker) pair plus runs.
-constexpr int kMaxMoves = 4096;
 struct MoveList {
   Move moves[kMaxMoves];
   int size = 0;

@@ -78,3 +78,18 @@ def test_custom_variant_rules_come_from_the_table(game):
 def test_duplicate_registration_is_refused(game):
     with pytest.raises(ValueError, match="already registered"):
         v.register_game(v.GameInfo("racing-aces", "Other", 0, racing_aces))
+
+
+def test_a_table_with_too_many_possible_moves_is_refused():
+    """Forty tableau piles moving endless runs (a wrap-around build relation) could have more
+    legal moves than the core lists in one position: refused up front, not overflowed."""
+    def huge(options):
+        return v.RuleTable(
+            name="huge", decks=3,
+            groups=(v.Group("foundation", 4, tuple(v.ranks.up()), empty_ranks=v.ranks.ranks(ACE)),
+                    v.Group("tableau", 34, tuple(v.ranks.down(wrap=True)), empty_ranks=v.ranks.ALL, runs=True),
+                    v.Group("stock"), v.Group("waste")),
+            options=options)
+
+    with pytest.raises(ValueError, match="legal moves"):
+        se.Game(v.GameInfo("huge", "Huge", 0, huge), {})
