@@ -93,3 +93,53 @@ def test_a_table_with_too_many_possible_moves_is_refused():
 
     with pytest.raises(ValueError, match="legal moves"):
         se.Game(v.GameInfo("huge", "Huge", 0, huge), {})
+
+
+from hypothesis import event, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_groups = st.lists(
+    st.builds(
+        v.Group,
+        kind=st.sampled_from(["foundation", "tableau", "reserve"]),
+        count=st.integers(0, 10),
+        build=st.lists(st.integers(0, (1 << 13) - 1), min_size=13, max_size=13).map(tuple)
+        | st.lists(st.integers(-1, 1 << 13), min_size=13, max_size=13).map(tuple),
+        suit=st.sampled_from(["any", "same", "alternate"] * 5 + ["bogus"]),
+        empty_ranks=st.integers(0, (1 << 13) - 1) | st.integers(-1, 1 << 13),
+        max_cards=st.integers(0, 30) | st.integers(-1, 200),
+        runs=st.booleans(),
+        can_leave=st.booleans(),
+        fill=st.sampled_from(["none", "stock", "waste_then_stock"]),
+    ),
+    max_size=6,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_groups, st.sampled_from([True] * 5 + [False]), st.integers(1, 3), st.integers(-1, 4),
+       st.integers(-2, 3), st.data())
+def test_fuzzed_rule_tables_fail_cleanly_or_play(groups, with_stock, decks, deal_count, redeals, data):
+    """Any rule table either is refused with a ValueError or gives a game that deals and
+    plays (random moves, undo) without crashing."""
+    extra = (v.Group("stock"), v.Group("waste")) if with_stock else ()
+
+    def table(options):
+        return v.RuleTable(name="fuzz", decks=decks, groups=tuple(groups) + extra,
+                           deal_count=deal_count, redeals=redeals, options=options)
+
+    try:
+        game = se.Game(v.GameInfo("fuzz", "Fuzz", 0, table), {})
+        state = game.deal(data.draw(st.integers(1, 10**6)))
+    except ValueError:
+        event("refused")
+        return
+    event("played")
+    for _ in range(30):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.play(data.draw(st.sampled_from(moves)))
+    while state.moves:
+        state.undo()
+    assert game.from_json(state.to_json()).to_json() == state.to_json()
