@@ -45,7 +45,7 @@ def test_legal_moves_and_positions_agree_along_random_playouts(variant):
         state = game.deal(number)
         pos = json.loads(state.to_json())
         steps = LONG_STEPS if i % LONG_PLAYOUT_EVERY == 0 else STEPS_PER_DEAL
-        for step in range(steps):
+        for _step in range(steps):
             engine = sorted(str(m) for m in state.legal_moves())
             expected = sorted(referee.legal_moves(pos))
             assert engine == expected, f"{name} #{number} after {[str(m) for m in state.moves]}"

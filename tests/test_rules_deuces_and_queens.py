@@ -8,7 +8,6 @@ rules document, not copied from the engine.
 """
 import json
 
-import pytest
 
 import solitaire_engine as se
 from rule_asserts import assert_illegal, moves, play_then_undo  # noqa: F401

@@ -8,7 +8,6 @@ Piles: f1..f4 (trigon, klondike: clubs, spades, hearts, diamonds) or f1..f8 (dts
 t1..t7 or t1..t9 (tableau; "#" marks a face-down card), s (stock: its last card is dealt
 next), w (waste: its last card is the playable top).  Redeals are unlimited (-1).
 """
-import pytest
 
 import solitaire_engine as se
 from rule_asserts import assert_illegal, assert_play, legal  # noqa: F401
