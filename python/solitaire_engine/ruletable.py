@@ -29,6 +29,7 @@ class Group:
     can_leave: bool = True  # whether its top card may be moved off
     fill: str = "none"  # "none", "stock", "waste_then_stock": refill of an emptied pile
     owner: int = -1  # -1 shared; 0/1 in two-player games
+    label: str = ""  # shown beside each pile's id in the text board, e.g. "2 up"
 
     def to_core(self) -> dict:
         d = {
@@ -87,6 +88,9 @@ class RuleTable:
     def packs(self) -> list[int]:
         """Every card of the decks, in play or not: what PySolFC shuffles and deals."""
         return deck(self.decks)
+
+    def pile_labels(self) -> list[str]:
+        return [g.label for g in self.groups for _ in range(g.count)]
 
     def pile_kinds(self) -> list[str]:
         """Kind of each core pile, in core order (the order of ``groups``)."""

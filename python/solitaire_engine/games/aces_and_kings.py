@@ -28,8 +28,10 @@ def deuces_and_queens(options: dict) -> RuleTable:
         name="deuces-and-queens",
         decks=2,
         groups=(
-            Group("foundation", 4, tuple(wrap_up), empty_ranks=ranks.ranks(TWO), max_cards=13),
-            Group("foundation", 4, tuple(wrap_down), empty_ranks=ranks.ranks(QUEEN), max_cards=13),
+            Group("foundation", 4, tuple(wrap_up), empty_ranks=ranks.ranks(TWO), max_cards=13,
+                  label="2 up"),
+            Group("foundation", 4, tuple(wrap_down), empty_ranks=ranks.ranks(QUEEN), max_cards=13,
+                  label="Q down"),
             Group("tableau", 4, tuple(ranks.up_or_down(wrap=True)), fill="stock"),
             Group("reserve", 3),
             *_stock_and_waste(),
@@ -43,8 +45,10 @@ def deuces_and_queens(options: dict) -> RuleTable:
 def _aces_and_kings_groups(options: dict) -> tuple[Group, ...]:
     by_stock = options["empty_tableau"] == "stock"
     return (
-        Group("foundation", 4, tuple(ranks.up()), empty_ranks=ranks.ranks(ACE), max_cards=13),
-        Group("foundation", 4, tuple(ranks.down()), empty_ranks=ranks.ranks(KING), max_cards=13),
+        Group("foundation", 4, tuple(ranks.up()), empty_ranks=ranks.ranks(ACE), max_cards=13,
+              label="A up"),
+        Group("foundation", 4, tuple(ranks.down()), empty_ranks=ranks.ranks(KING), max_cards=13,
+              label="K down"),
         Group("tableau", 4, empty_ranks=ranks.ALL, max_cards=1, fill="stock" if by_stock else "none"),
         Group("reserve", 2),
         *_stock_and_waste(),

@@ -29,7 +29,7 @@ def double_or_quits(options: dict) -> RuleTable:
             # PySolFC: an empty foundation (never seen in play) takes an Ace; it holds the 48
             # non-Kings at most.
             Group("foundation", 1, tuple(ranks.doubling()), empty_ranks=ranks.ranks(ACE),
-                  max_cards=48, can_leave=False),
+                  max_cards=48, can_leave=False, label="doubling"),
             Group("reserve", 7, empty_ranks=ranks.ALL, max_cards=1, fill="waste_then_stock"),
             Group("stock"),
             Group("waste"),
