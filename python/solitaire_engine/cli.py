@@ -87,6 +87,12 @@ def _numbers(text: str) -> list[int]:
 def cmd_solve(args) -> int:
     state = _game(args).deal(args.number)
     r = state.solve(max_positions=args.max_positions)
+    if args.json:
+        import json
+
+        print(json.dumps({"status": r.status, "moves": [str(m) for m in r.moves],
+                          "positions": r.positions, "seconds": round(r.seconds, 3)}))
+        return 0
     print(f"{r.status} ({r.positions:,} positions, {r.seconds:.2f}s)")
     if r.solved:
         print(" ".join(str(m) for m in r.moves))
@@ -128,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("depth", type=int)
     sp = game_cmd("solve", cmd_solve, "solve a deal: a winning line, a proof there is none, or unknown")
     sp.add_argument("--max-positions", type=int, default=2_000_000)
+    sp.add_argument("--json", action="store_true", help="print the result as JSON")
     sp = sub.add_parser("winnability", help="solve many deals; win rate with a 95%% interval")
     sp.add_argument("game")
     sp.add_argument("--deals", default="1-100", help="game numbers, e.g. 1-1000 or 3,7,9-12")
