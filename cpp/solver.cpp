@@ -47,21 +47,46 @@ class PositionSet {
   std::uint64_t count_ = 0;
 };
 
-// Try the moves most likely to lead to a win first: cards going up to the foundations,
-// then cards leaving the reserves and waste, then rearranging, dealing, and last taking
-// cards back off the foundations. Whether the waste or the reserves come first decides a
-// great deal, and neither is better for every deal, so solve() tries both in turn.
-int move_rank(const Rules& R, Move m, bool waste_first) {
+// A move order: the moves most likely to lead to a win first. By default cards going up to
+// the foundations, then cards leaving the reserves and waste, then rearranging, dealing,
+// and last taking cards back off the foundations. Three choices in it decide a great deal
+// and none is best for every deal, so solve() runs a small portfolio of orders in turn.
+struct Order {
+  bool waste_first;        // waste before reserves (else reserves before waste)
+  bool deal_early;         // deal before rearranging the tableau
+  bool transfers_early;    // foundation-to-foundation moves right after moves up
+};
+
+int move_rank(const Rules& R, Move m, const Order& o) {
   if (m.dst == R.stock) return 60;  // redeal
-  if (m.src == R.stock) return 40;  // deal
+  if (m.src == R.stock) return o.deal_early ? 15 : 40;
   const Kind from = R.kind[m.src], to = R.kind[m.dst];
-  if (from == Kind::Foundation) return 50;
+  if (from == Kind::Foundation) return o.transfers_early && to == Kind::Foundation ? 5 : 50;
   int source = 0;  // tableau
-  if (from == Kind::Waste) source = waste_first ? 1 : 2;
-  if (from == Kind::Reserve) source = waste_first ? 2 : 1;
+  if (from == Kind::Waste) source = o.waste_first ? 1 : 2;
+  if (from == Kind::Reserve) source = o.waste_first ? 2 : 1;
   if (to == Kind::Foundation) return source;
   if (from == Kind::Reserve || from == Kind::Waste) return 10 + source;
   return m.count > 1 ? 20 : 30;
+}
+
+// The orders worth trying for these rules: variants that cannot differ are left out.
+std::vector<Order> portfolio(const Rules& R) {
+  bool reserves = false, transfers = false;
+  int foundations = 0;
+  for (int p = 0; p < R.piles; ++p) {
+    reserves |= R.kind[p] == Kind::Reserve && R.gives[p];
+    if (R.kind[p] == Kind::Foundation) {
+      ++foundations;
+      transfers |= R.gives[p];
+    }
+  }
+  transfers &= foundations > 1;
+  std::vector<Order> out{{true, false, false}};
+  if (reserves && R.waste >= 0) out.push_back({false, false, false});
+  if (R.stock >= 0) out.push_back({true, true, false});
+  if (reserves && R.waste >= 0 && R.stock >= 0 && transfers) out.push_back({false, true, true});
+  return out;
 }
 
 constexpr std::uint64_t kSaltA = 0x243F6A8885A308D3ull, kSaltB = 0x13198A2E03707344ull;
@@ -76,7 +101,7 @@ struct Frame {
 
 namespace {
 
-SolveResult search(const State& start, std::uint64_t max_positions, bool waste_first,
+SolveResult search(const State& start, std::uint64_t max_positions, const Order& order,
                    const StopPoll& stop) {
   SolveResult out;
   State s = start;
@@ -97,7 +122,7 @@ SolveResult search(const State& start, std::uint64_t max_positions, bool waste_f
     const auto begin = static_cast<std::uint32_t>(arena.size());
     arena.insert(arena.end(), list.moves, list.moves + list.size);
     std::stable_sort(arena.begin() + begin, arena.end(), [&](Move x, Move y) {
-      return move_rank(R, x, waste_first) < move_rank(R, y, waste_first);
+      return move_rank(R, x, order) < move_rank(R, y, order);
     });
     frames.push_back(Frame{begin, static_cast<std::uint32_t>(arena.size()), begin, Move{}, Undo{}});
     ++out.positions;
@@ -139,19 +164,23 @@ SolveResult search(const State& start, std::uint64_t max_positions, bool waste_f
 }  // namespace
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop) {
-  // Two move orders, half the budget each; either one settles the question. Without both
-  // reserves and a waste the two orders are the same: one search, the whole budget.
-  const Rules& R = start.rules();
-  bool reserves = false;
-  for (int p = 0; p < R.piles; ++p) reserves |= R.kind[p] == Kind::Reserve && R.gives[p];
-  if (!reserves || R.waste < 0) return search(start, limits.max_positions, true, stop);
-  const std::uint64_t half = limits.max_positions / 2 ? limits.max_positions / 2 : 1;
-  SolveResult first = search(start, half, true, stop);
-  if (first.verdict != Verdict::Unknown || limits.max_positions < 2) return first;
-  SolveResult second = search(start, limits.max_positions - half, false, stop);
-  second.positions += first.positions;
-  second.moves_tried += first.moves_tried;
-  return second;
+  // Each order of the portfolio in turn; any of them settles the question (a win found, or
+  // every position visited). The first gets half the budget, so proofs that need one long
+  // search still fit; the others share the rest.
+  const std::vector<Order> orders = portfolio(start.rules());
+  const std::uint64_t n = orders.size();
+  const std::uint64_t first = n == 1 ? limits.max_positions : std::max<std::uint64_t>(limits.max_positions / 2, 1);
+  const std::uint64_t share = n == 1 ? 0 : std::max<std::uint64_t>((limits.max_positions - first) / (n - 1), 1);
+  SolveResult total;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const std::uint64_t budget = i == 0 ? first : share;
+    SolveResult r = search(start, budget, orders[i], stop);
+    r.positions += total.positions;
+    r.moves_tried += total.moves_tried;
+    if (r.verdict != Verdict::Unknown) return r;
+    total = r;
+  }
+  return total;
 }
 
 }  // namespace sol
