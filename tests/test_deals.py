@@ -172,3 +172,34 @@ if __name__ == "__main__":  # regenerate tests/golden/deals.json (review the dif
     out = {_golden_key(v, n): _snap(v[0], n, **v[1]) for v in GAME_VARIANTS for n in GOLDEN_NUMBERS}
     with open(os.path.join(HERE, "golden", "deals.json"), "w") as f:
         json.dump(out, f, indent=0, sort_keys=True)
+
+
+def _gypsy_table(options):
+    # PySolFC's Gypsy deal (two decks, 8 piles: two face-down rounds, one face-up round),
+    # written with our deal steps: it exercises our two-deck shuffle against pysol-cards.
+    from solitaire_engine import variants as v
+
+    rows = tuple(range(8))
+    return v.RuleTable(
+        name="gypsy-deal", decks=2,
+        groups=(v.Group("foundation", 8), v.Group("tableau", 8), v.Group("stock"), v.Group("waste")),
+        deal_steps=(v.DealRow("tableau", rows, face_up=False), v.DealRow("tableau", rows, face_up=False),
+                    v.DealRow("tableau", rows)),
+        options=options)
+
+
+@pytest.mark.parametrize("n", [1, 2, 617, 31999, 32001, 100000, 2**40 + 1, 10**20 - 1])
+def test_two_deck_shuffle_matches_pysol_cards(n):
+    """Our two-deck games share one shuffle of 104 cards; pysol-cards' Gypsy dealer (two
+    decks, PySolFC's order and generators) must agree with it card for card."""
+    from solitaire_engine import variants as v
+
+    text = PysolCardsGame(game_id="gypsy", game_num=n, which_deals=RandomBase.DEALS_PYSOLFC,
+                          max_rank=13).calc_layout_string(CardRenderer(print_ts=True))
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    talon = lines[0].split(":", 1)[1].split()
+    rows = [[("#" + c.strip("<>")) if c.startswith("<") else c for c in ln.split()] for ln in lines[1:]]
+    game = se.Game(v.GameInfo("gypsy-deal", "Gypsy deal", 1, _gypsy_table), {})
+    pos = json.loads(game.deal(n).to_json())
+    assert pos["tableau"] == rows
+    assert pos["stock"][::-1] == talon
