@@ -23,9 +23,10 @@ from conftest import GAME_VARIANTS, variant_id
 HERE = os.path.dirname(__file__)
 
 
-def _pysol_cards_klondike(n):
+def _pysol_cards_layout(game_id, n):
+    """pysol-cards' PySolFC layout: (talon top first, rows with "#" for face-down cards)."""
     text = PysolCardsGame(
-        game_id="klondike", game_num=n, which_deals=RandomBase.DEALS_PYSOLFC, max_rank=13
+        game_id=game_id, game_num=n, which_deals=RandomBase.DEALS_PYSOLFC, max_rank=13
     ).calc_layout_string(CardRenderer(print_ts=True))
     lines = [ln for ln in text.splitlines() if ln.strip()]
     talon = lines[0].split(":", 1)[1].split()  # top first
@@ -42,7 +43,7 @@ KLONDIKE_NUMBERS = [1, 2, 3, 617, 11982, 31999, 32001, 100000, 2**31 + 7, 10**19
 def test_one_deck_triangle_deals_match_pysol_cards(name, n):
     if n == 32000:
         pytest.skip("the one number where pysol-cards and PySolFC pick different generators")
-    talon, rows = _pysol_cards_klondike(n)
+    talon, rows = _pysol_cards_layout("klondike", n)
     pos = json.loads(se.load_game(name).deal(n).to_json())
     assert pos["tableau"] == rows
     assert pos["waste"] == [talon[0]]
@@ -50,7 +51,7 @@ def test_one_deck_triangle_deals_match_pysol_cards(name, n):
 
 
 def test_klondike_draw_three_turns_three_cards_at_the_start():
-    talon, rows = _pysol_cards_klondike(1)
+    talon, rows = _pysol_cards_layout("klondike", 1)
     pos = json.loads(se.load_game("klondike", draw=3).deal(1).to_json())
     assert pos["tableau"] == rows
     assert pos["waste"] == talon[:3]
@@ -194,11 +195,7 @@ def test_two_deck_shuffle_matches_pysol_cards(n):
     decks, PySolFC's order and generators) must agree with it card for card."""
     from solitaire_engine import variants as v
 
-    text = PysolCardsGame(game_id="gypsy", game_num=n, which_deals=RandomBase.DEALS_PYSOLFC,
-                          max_rank=13).calc_layout_string(CardRenderer(print_ts=True))
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    talon = lines[0].split(":", 1)[1].split()
-    rows = [[("#" + c.strip("<>")) if c.startswith("<") else c for c in ln.split()] for ln in lines[1:]]
+    talon, rows = _pysol_cards_layout("gypsy", n)
     game = se.Game(v.GameInfo("gypsy-deal", "Gypsy deal", 1, _gypsy_table), {})
     pos = json.loads(game.deal(n).to_json())
     assert pos["tableau"] == rows
