@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "search.hpp"
+#include "solver.hpp"
 #include "state.hpp"
 
 using namespace sol;
@@ -149,6 +150,45 @@ int main() {
   bool threw = false;
   try { st.set_piles(bad, 0); } catch (const std::invalid_argument&) { threw = true; }
   CHECK(threw);
+
+  // The solver on a three-card game: A, 2, 3 of clubs, one foundation up from the Ace,
+  // one reserve, a stock dealing to a waste.
+  {
+    RuleSpec t;
+    GroupSpec f, r, st, w;
+    f.kind = Kind::Foundation;
+    for (int k = 0; k < 13; ++k) f.build[k] = one_up_wrapping(k);
+    f.empty_ranks = 1;
+    r.kind = Kind::Reserve;
+    st.kind = Kind::Stock;
+    w.kind = Kind::Waste;
+    t.groups = {f, r, st, w};
+    for (int k = 0; k < 3; ++k) t.card_counts[make_card(k, 0)] = 1;
+    t.win_foundation_cards = 3;
+    auto tiny = std::make_shared<const Rules>(t);
+    const int A = make_card(0, 0), two = make_card(1, 0), three = make_card(2, 0);
+
+    State open(tiny);  // r1 = [A], stock = [3, 2]: A up, deal 2, up, deal 3, up
+    open.set_piles({{}, {A}, {three, two}, {}}, 0);
+    const SolveResult won = solve(open, SolveLimits{}, nullptr);
+    CHECK(won.verdict == Verdict::Solved && won.line.size() == 5);
+    State replay = open;
+    for (const Move& m : won.line) {
+      CHECK(replay.is_legal(m));
+      Undo u;
+      replay.make(m, u);
+    }
+    CHECK(replay.is_won());
+
+    State dead(tiny);  // r1 = [A, 3]: the 3 covers the Ace and can go nowhere
+    dead.set_piles({{}, {A, three}, {two}, {}}, 0);
+    const SolveResult lost = solve(dead, SolveLimits{}, nullptr);
+    CHECK(lost.verdict == Verdict::Unsolvable && lost.line.empty() && lost.positions >= 2);
+
+    SolveLimits one;
+    one.max_positions = 1;
+    CHECK(solve(dead, one, nullptr).verdict == Verdict::Unknown);
+  }
 
   if (failures) {
     std::printf("%d check(s) failed\n", failures);
