@@ -41,3 +41,19 @@ def assert_play(s, move, expect, keep=True):
 def play_then_undo(s, move, expect):
     """As assert_play, leaving the state as it was before the move."""
     assert_play(s, move, expect, keep=False)
+
+
+def assert_two_single_deals(s, waste, stock):
+    """`s-w` twice from a two-card stock: each turns the stock's top card onto the waste,
+    then dealing is illegal; undoing both restores the snapshot."""
+    start = s.to_json()
+    s.play("s-w")
+    assert s.pile("w") == waste + [stock[1]]
+    assert s.pile("s") == [stock[0]]
+    s.play("s-w")
+    assert s.pile("w") == waste + [stock[1], stock[0]]
+    assert s.pile("s") == []
+    assert_illegal(s, "s-w")
+    s.undo()
+    s.undo()
+    assert s.to_json() == start

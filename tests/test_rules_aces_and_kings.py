@@ -14,7 +14,7 @@ import json
 import pytest
 
 import solitaire_engine as se
-from rule_asserts import assert_illegal, moves, play_then_undo  # noqa: F401
+from rule_asserts import assert_two_single_deals, assert_illegal, moves, play_then_undo  # noqa: F401
 from positions import position
 
 GAMES = ["aces-and-kings", "acey-and-kingsley"]
@@ -316,18 +316,8 @@ def test_rule_13_deal_turns_one_stock_card_face_up_onto_waste(game):
     # Stock is 4C under JD. r1's AH could go to a foundation: dealing is allowed anyway.
     s = load(game, stock=["4C", "JD"], waste=["9S"], reserves=[["AH"], ["9C"]],
              tableau=[["5C"], ["5D"], ["5H"], ["5S"]])
-    start = s.to_json()
     assert {"s-w", "r1-f1"} <= moves(s)
-    s.play("s-w")
-    assert s.pile("w") == ["9S", "JD"]
-    assert s.pile("s") == ["4C"]
-    s.play("s-w")
-    assert s.pile("w") == ["9S", "JD", "4C"]
-    assert s.pile("s") == []
-    assert_illegal(s, "s-w")
-    s.undo()
-    s.undo()
-    assert s.to_json() == start
+    assert_two_single_deals(s, ["9S"], ["4C", "JD"])
 
 
 @per_game

@@ -10,7 +10,7 @@ import json
 
 
 import solitaire_engine as se
-from rule_asserts import assert_illegal, moves, play_then_undo  # noqa: F401
+from rule_asserts import assert_two_single_deals, assert_illegal, moves, play_then_undo  # noqa: F401
 from positions import position
 
 GAME = "deuces-and-queens"
@@ -249,18 +249,8 @@ def test_rule_14_deal_turns_one_stock_card_face_up_onto_waste():
     # Stock is 4C under JD. r1's 2H could go to a foundation: dealing is allowed anyway.
     s = load(stock=["4C", "JD"], waste=["9S"], reserves=[["2H"], ["5H"], ["7C"]],
              tableau=[["KC"], ["KD"], ["KH"], ["KS"]])
-    start = s.to_json()
     assert {"s-w", "r1-f1"} <= moves(s)
-    s.play("s-w")
-    assert s.pile("w") == ["9S", "JD"]
-    assert s.pile("s") == ["4C"]
-    s.play("s-w")
-    assert s.pile("w") == ["9S", "JD", "4C"]
-    assert s.pile("s") == []
-    assert_illegal(s, "s-w")
-    s.undo()
-    s.undo()
-    assert s.to_json() == start
+    assert_two_single_deals(s, ["9S"], ["4C", "JD"])
 
 
 def test_rule_15_no_redeal():
