@@ -8,12 +8,15 @@
 #include <utility>
 #include <vector>
 
+#include "long_calls.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "state.hpp"
 
 namespace py = pybind11;
 using namespace sol;
+using solpy::CancelToken;
+using solpy::run_long;
 
 namespace {
 
@@ -105,26 +108,9 @@ struct PyState {
   explicit PyState(std::shared_ptr<const Rules> r) : state(std::move(r)) {}
 };
 
-// Runs `work` without the GIL; Ctrl-C (a pending Python signal) stops it via Interrupted.
-template <class F>
-auto without_gil(F&& work) {
-  const StopPoll poll = [] {
-    py::gil_scoped_acquire acquire;
-    return PyErr_CheckSignals() != 0;
-  };
-  bool interrupted = false;
-  decltype(work(poll)) result{};
-  {
-    py::gil_scoped_release release;
-    try {
-      result = work(poll);
-    } catch (const Interrupted&) {
-      interrupted = true;
-    }
-  }
-  if (interrupted) throw py::error_already_set();
-  return result;
-}
+// Codes the Python side may hand us: three bytes, at least one card. from_code() keeps
+// only the low bytes, so anything else would alias a different move.
+bool is_move_code(std::uint32_t code) { return code >> 24 == 0 && (code >> 16) != 0; }
 
 std::vector<std::uint32_t> legal_codes(const State& s) {
   MoveList list;
@@ -138,6 +124,7 @@ std::vector<std::uint32_t> legal_codes(const State& s) {
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "solitaire-engine's C++ core (private; use the solitaire_engine package)";
+  solpy::register_long_calls(m);
 
   py::class_<Rules, std::shared_ptr<Rules>>(m, "Rules")
       .def(py::init([](const py::dict& d) {
@@ -154,8 +141,10 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<PyState>(m, "State")
       .def(py::init([](std::shared_ptr<Rules> r) {
-        return std::make_unique<PyState>(std::const_pointer_cast<const Rules>(r));
-      }))
+             if (!r) throw py::type_error("State needs a Rules");
+             return std::make_unique<PyState>(std::const_pointer_cast<const Rules>(r));
+           }),
+           py::arg("rules"))
       .def("set_piles",
            [](PyState& self, const std::vector<std::vector<int>>& piles, int redeals_left) {
              try {
@@ -179,6 +168,7 @@ PYBIND11_MODULE(_core, m) {
       .def("legal_moves", [](const PyState& s) { return legal_codes(s.state); })
       .def("play",
            [](PyState& self, std::uint32_t code) {
+             if (!is_move_code(code)) return false;
              const Move mv = Move::from_code(code);
              if (!self.state.is_legal(mv)) return false;
              Undo u;
@@ -201,7 +191,7 @@ PYBIND11_MODULE(_core, m) {
       })
       .def("move_text", [](const PyState& self, std::uint32_t code) {
         const Move mv = Move::from_code(code);
-        if (mv.src >= self.state.rules().piles || mv.dst >= self.state.rules().piles)
+        if (!is_move_code(code) || mv.src >= self.state.rules().piles || mv.dst >= self.state.rules().piles)
           throw py::value_error("not a move of this game");
         return self.state.move_text(mv);
       })
@@ -217,29 +207,32 @@ PYBIND11_MODULE(_core, m) {
       .def("foundation_cards", [](const PyState& s) { return s.state.foundation_cards(); })
       .def("copy", [](const PyState& s) { return PyState(s); })
       .def("perft",
-           [](const PyState& self, int depth) {
+           [](const PyState& self, int depth, std::shared_ptr<CancelToken> cancel) {
              if (depth < 0 || depth > 32) throw py::value_error("perft depth must be 0..32");
              State work = self.state;
-             return without_gil([&](const StopPoll& poll) { return perft(work, depth, poll); });
+             return run_long(cancel, [&](const StopPoll& poll) { return perft(work, depth, poll); });
            },
-           py::arg("depth"))
+           py::arg("depth"), py::arg("cancel") = nullptr)
       .def("random_playouts",
-           [](const PyState& self, std::uint64_t playouts, int max_steps, std::uint64_t seed) {
+           [](const PyState& self, std::uint64_t playouts, int max_steps, std::uint64_t seed,
+              std::shared_ptr<CancelToken> cancel) {
              if (max_steps < 0) throw py::value_error("max_steps must be >= 0");
              const State start = self.state;  // a copy: other threads may play meanwhile
-             const PlayoutStats st = without_gil([&](const StopPoll& poll) {
+             const PlayoutStats st = run_long(cancel, [&](const StopPoll& poll) {
                return random_playouts(start, playouts, max_steps, seed, poll);
              });
              return py::make_tuple(st.playouts, st.steps, st.wins);
            },
-           py::arg("playouts"), py::arg("max_steps"), py::arg("seed"))
+           py::arg("playouts"), py::arg("max_steps"), py::arg("seed"),
+           py::arg("cancel") = nullptr)
       .def("solve",
-           [](const PyState& self, std::uint64_t max_positions) {
+           [](const PyState& self, std::uint64_t max_positions,
+              std::shared_ptr<CancelToken> cancel) {
              if (max_positions < 1) throw py::value_error("max_positions must be at least 1");
              const State start = self.state;
              SolveLimits limits;
              limits.max_positions = max_positions;
-             const SolveResult r = without_gil(
+             const SolveResult r = run_long(cancel,
                  [&](const StopPoll& poll) { return solve(start, limits, poll); });
              std::vector<std::uint32_t> line;
              for (const Move& m : r.line) line.push_back(m.code());
@@ -248,12 +241,12 @@ PYBIND11_MODULE(_core, m) {
                                                                       : "unknown";
              return py::make_tuple(verdict, line, r.positions, r.moves_tried);
            },
-           py::arg("max_positions"))
+           py::arg("max_positions"), py::arg("cancel") = nullptr)
       .def("generate_repeatedly",
-           [](const PyState& self, std::uint64_t times) {
+           [](const PyState& self, std::uint64_t times, std::shared_ptr<CancelToken> cancel) {
              const State s = self.state;
-             return without_gil(
+             return run_long(cancel,
                  [&](const StopPoll& poll) { return generate_repeatedly(s, times, poll); });
            },
-           py::arg("times"));
+           py::arg("times"), py::arg("cancel") = nullptr);
 }

@@ -65,6 +65,7 @@ PlayoutStats random_playouts(const State& start, std::uint64_t playouts, int max
     }
     st.wins += s.is_won();
     ++st.playouts;
+    poll.tick();  // also per game: games of no steps must stay interruptible
   }
   return st;
 }

@@ -90,7 +90,7 @@ Card State::pop(int p) {
 
 std::uint64_t State::hash() const {
   // From scratch over every card: the kept pile hashes may leave suits out.
-  std::uint64_t h = mix64(0xD1CEull << 32 | static_cast<std::uint32_t>(redeals_left_ + 1));
+  std::uint64_t h = mix64(0xD1CEull << 32 | (static_cast<std::uint32_t>(redeals_left_) + 1u));
   for (int p = 0; p < r_->piles; ++p) {
     std::uint64_t ph = 0;
     for (int i = 0; i < size_[p]; ++i) ph ^= mix64(std::uint64_t(i) << 8 | cards_[p][i]);
@@ -101,7 +101,7 @@ std::uint64_t State::hash() const {
 
 std::uint64_t State::symmetric_key(std::uint64_t salt) const {
   // A sum is blind to the order of its terms: piles of one class can be swapped.
-  std::uint64_t k = mix64(salt ^ (0xD1CEull << 32) ^ static_cast<std::uint32_t>(redeals_left_ + 1));
+  std::uint64_t k = mix64(salt ^ (0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u));
   for (int p = 0; p < r_->piles; ++p)
     k += mix64(content_hash_[p] ^ salt ^ (0x9E3779B97F4A7C15ull * (r_->symmetry_class[p] + 1)));
   return k;

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
+from . import _core
 from .errors import OptionError
 from .move import Move
 
@@ -47,11 +49,21 @@ def check_max_positions(n: object) -> int:
     return n
 
 
-def solve(state: "State", max_positions: int = DEFAULT_MAX_POSITIONS) -> SolveResult:
+def solve(state: "State", max_positions: int = DEFAULT_MAX_POSITIONS,
+          _cancel: Optional[_core.CancelToken] = None) -> SolveResult:
     check_max_positions(max_positions)
     t = time.perf_counter()
-    status, line, positions, _ = state._core.solve(max_positions)
+    status, line, positions, _ = state._core.solve(max_positions, _cancel)
     return SolveResult(status, [state._move(c) for c in line], positions, time.perf_counter() - t)
+
+
+def _result(future: "Future[SolveResult]") -> SolveResult:
+    # A bounded wait keeps the main thread where Ctrl-C can reach it on every platform.
+    while True:
+        try:
+            return future.result(timeout=0.2)
+        except FutureTimeout:
+            continue
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -102,11 +114,22 @@ def winnability(
     states = [game.deal(n) for n in numbers]  # bad numbers fail here, before any work
     t = time.perf_counter()
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
+    cancel = _core.CancelToken()
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for n, result in zip(numbers, pool.map(lambda s: solve(s, max_positions), states)):
-            counts[result.status] += 1
-            if on_result is not None:
-                on_result(n, result)
+        futures = [pool.submit(solve, s, max_positions, cancel) for s in states]
+        try:
+            for n, future in zip(numbers, futures):
+                result = _result(future)
+                counts[result.status] += 1
+                if on_result is not None:
+                    on_result(n, result)
+        except BaseException:
+            # Ctrl-C, or the callback failed: the running solves stop within milliseconds,
+            # the queued ones never start, and the pool's exit does not wait for them.
+            cancel.cancel()
+            for f in futures:
+                f.cancel()
+            raise
     total = len(numbers)
     low = wilson(counts["solved"], total)[0]
     high = wilson(counts["solved"] + counts["unknown"], total)[1]
