@@ -226,12 +226,15 @@ PYBIND11_MODULE(_core, m) {
            py::arg("playouts"), py::arg("max_steps"), py::arg("seed"),
            py::arg("cancel") = nullptr)
       .def("solve",
-           [](const PyState& self, std::uint64_t max_positions,
-              std::shared_ptr<CancelToken> cancel) {
-             if (max_positions < 1) throw py::value_error("max_positions must be at least 1");
+           [](const PyState& self, std::uint64_t max_positions, double seconds,
+              std::uint64_t memory_bytes, std::shared_ptr<CancelToken> cancel) {
+             // 0 means "no limit" for each; the Python layer checks ranges and units.
+             if (!(seconds >= 0)) throw py::value_error("seconds must be >= 0");
              const State start = self.state;
              SolveLimits limits;
              limits.max_positions = max_positions;
+             limits.seconds = seconds;
+             limits.memory_bytes = static_cast<std::size_t>(memory_bytes);
              const SolveResult r = run_long(cancel,
                  [&](const StopPoll& poll) { return solve(start, limits, poll); });
              std::vector<std::uint32_t> line;
@@ -239,9 +242,22 @@ PYBIND11_MODULE(_core, m) {
              const char* verdict = r.verdict == Verdict::Solved       ? "solved"
                                    : r.verdict == Verdict::Unsolvable ? "unsolvable"
                                                                       : "unknown";
-             return py::make_tuple(verdict, line, r.positions, r.moves_tried);
+             const char* limit = r.stopped_by == Limit::Positions ? "positions"
+                                 : r.stopped_by == Limit::Time    ? "time"
+                                 : r.stopped_by == Limit::Memory  ? "memory"
+                                                                  : "";
+             py::dict out;
+             out["status"] = verdict;
+             out["line"] = line;
+             out["positions"] = r.positions;
+             out["moves_tried"] = r.moves_tried;
+             out["seconds"] = r.seconds;
+             out["peak_table_bytes"] = r.peak_table_bytes;
+             out["stopped_by"] = limit;
+             return out;
            },
-           py::arg("max_positions"), py::arg("cancel") = nullptr)
+           py::arg("max_positions") = 0, py::arg("seconds") = 0.0, py::arg("memory_bytes") = 0,
+           py::arg("cancel") = nullptr)
       .def("generate_repeatedly",
            [](const PyState& self, std::uint64_t times, std::shared_ptr<CancelToken> cancel) {
              const State s = self.state;

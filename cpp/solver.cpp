@@ -1,51 +1,14 @@
 #include "solver.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "position_set.hpp"
 
 namespace sol {
 
 namespace {
-
-// Open-addressed set of 128-bit keys; grows by doubling, so memory follows the search.
-class PositionSet {
- public:
-  PositionSet() : slots_(1u << 16) {}
-  // Slots never grow past this (16 bytes each: 4 GiB), so no search can exhaust memory.
-  static constexpr std::size_t kMaxSlots = std::size_t{1} << 28;
-
-  // True when the key was new.
-  bool insert(std::uint64_t a, std::uint64_t b) {
-    a |= 1;  // 0 marks an empty slot
-    if ((count_ + 1) * 2 > slots_.size() && slots_.size() < kMaxSlots) grow();
-    return place(slots_, a, b);
-  }
-  bool full() const { return slots_.size() >= kMaxSlots && (count_ + 1) * 2 > slots_.size(); }
-  std::uint64_t size() const { return count_; }
-
- private:
-  struct Slot {
-    std::uint64_t a = 0, b = 0;
-  };
-  bool place(std::vector<Slot>& table, std::uint64_t a, std::uint64_t b) {
-    const std::size_t mask = table.size() - 1;
-    for (std::size_t i = static_cast<std::size_t>(b) & mask;; i = (i + 1) & mask) {
-      if (table[i].a == 0) {
-        table[i] = Slot{a, b};
-        if (&table == &slots_) ++count_;
-        return true;
-      }
-      if (table[i].a == a && table[i].b == b) return false;
-    }
-  }
-  void grow() {
-    std::vector<Slot> bigger(slots_.size() * 2);
-    for (const Slot& s : slots_)
-      if (s.a) place(bigger, s.a, s.b);
-    slots_.swap(bigger);
-  }
-  std::vector<Slot> slots_;
-  std::uint64_t count_ = 0;
-};
 
 // A move order: the moves most likely to lead to a win first. By default cards going up to
 // the foundations, then cards leaving the reserves and waste, then rearranging, dealing,
@@ -97,90 +60,153 @@ struct Frame {
   Undo undo;
 };
 
-}  // namespace
+// One depth-first search under one move order. It can be paused after any number of
+// expanded positions and resumed, so solve() can give the orders of its portfolio turns.
+class Search {
+ public:
+  enum class Status { Paused, Won, Exhausted, OutOfMemory };
 
-namespace {
-
-SolveResult search(const State& start, std::uint64_t max_positions, const Order& order,
-                   const StopPoll& stop) {
-  SolveResult out;
-  State s = start;
-  const Rules& R = s.rules();
-  if (s.is_won()) {
-    out.verdict = Verdict::Solved;
-    return out;
-  }
-  PositionSet seen;
-  std::vector<Move> arena;
-  std::vector<Frame> frames;
-  std::uint64_t ticks = 0;
-
-  // Expands the current position: records it and lists its moves, best first.
-  auto expand = [&]() {
-    MoveList list;
-    s.generate(list);
-    const auto begin = static_cast<std::uint32_t>(arena.size());
-    arena.insert(arena.end(), list.moves, list.moves + list.size);
-    std::stable_sort(arena.begin() + begin, arena.end(), [&](Move x, Move y) {
-      return move_rank(R, x, order) < move_rank(R, y, order);
-    });
-    frames.push_back(Frame{begin, static_cast<std::uint32_t>(arena.size()), begin, Move{}, Undo{}});
-    ++out.positions;
-  };
-
-  seen.insert(s.symmetric_key(kSaltA), s.symmetric_key(kSaltB));
-  expand();
-  while (!frames.empty()) {
-    if ((++ticks & 0x3FFF) == 0 && stop && stop()) throw Interrupted{};
-    Frame& f = frames.back();
-    if (f.next == f.end) {  // every move from here explored
-      arena.resize(f.begin);
-      frames.pop_back();
-      if (!frames.empty()) s.unmake(frames.back().played, frames.back().undo);
-      continue;
-    }
-    f.played = arena[f.next++];
-    s.make(f.played, f.undo);
-    ++out.moves_tried;
-    if (s.is_won()) {
-      for (const Frame& g : frames) out.line.push_back(g.played);
-      out.verdict = Verdict::Solved;
-      return out;
-    }
-    if (!seen.insert(s.symmetric_key(kSaltA), s.symmetric_key(kSaltB))) {
-      s.unmake(f.played, f.undo);
-      continue;
-    }
-    if (out.positions >= max_positions || seen.full()) {
-      out.verdict = Verdict::Unknown;
-      return out;
+  Search(const State& start, const Order& order, MemoryBudget& budget)
+      : s_(start), order_(order), seen_(budget) {
+    if (seen_.insert(s_.symmetric_key(kSaltA), s_.symmetric_key(kSaltB)) ==
+        PositionSet::Insert::Full) {
+      status_ = Status::OutOfMemory;
+      return;
     }
     expand();
   }
-  out.verdict = Verdict::Unsolvable;  // every reachable position was expanded
-  return out;
-}
+
+  // Goes on until `until` positions have been expanded in all, the search ends, or
+  // `time_up` says so (it is asked now and then, as is `stop`, which throws Interrupted).
+  template <class TimeUp>
+  Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) {
+    if (status_ != Status::Paused) return status_;
+    while (!frames_.empty()) {
+      if ((++ticks_ & 0x3FFF) == 0) {
+        if (stop && stop()) throw Interrupted{};
+        if (time_up()) return status_;
+      }
+      if (positions_ >= until) return status_;
+      Frame& f = frames_.back();
+      if (f.next == f.end) {  // every move from here explored
+        arena_.resize(f.begin);
+        frames_.pop_back();
+        if (!frames_.empty()) s_.unmake(frames_.back().played, frames_.back().undo);
+        continue;
+      }
+      f.played = arena_[f.next++];
+      s_.make(f.played, f.undo);
+      ++moves_tried_;
+      if (s_.is_won()) {
+        for (const Frame& g : frames_) line_.push_back(g.played);
+        return status_ = Status::Won;
+      }
+      const auto seen = seen_.insert(s_.symmetric_key(kSaltA), s_.symmetric_key(kSaltB));
+      if (seen == PositionSet::Insert::Seen) {
+        s_.unmake(f.played, f.undo);
+        continue;
+      }
+      if (seen == PositionSet::Insert::Full) {
+        seen_.release();  // give the memory to the searches still going
+        return status_ = Status::OutOfMemory;
+      }
+      expand();
+    }
+    return status_ = Status::Exhausted;  // every reachable position was expanded
+  }
+
+  std::uint64_t positions() const { return positions_; }
+  std::uint64_t moves_tried() const { return moves_tried_; }
+  const std::vector<Move>& line() const { return line_; }
+
+ private:
+  // Records the current position's moves, best first.
+  void expand() {
+    const Rules& R = s_.rules();
+    MoveList list;
+    s_.generate(list);
+    const auto begin = static_cast<std::uint32_t>(arena_.size());
+    arena_.insert(arena_.end(), list.moves, list.moves + list.size);
+    std::stable_sort(arena_.begin() + begin, arena_.end(), [&](Move x, Move y) {
+      return move_rank(R, x, order_) < move_rank(R, y, order_);
+    });
+    frames_.push_back(Frame{begin, static_cast<std::uint32_t>(arena_.size()), begin, Move{}, Undo{}});
+    ++positions_;
+  }
+
+  State s_;
+  Order order_;
+  PositionSet seen_;
+  std::vector<Move> arena_;
+  std::vector<Frame> frames_;
+  std::vector<Move> line_;
+  std::uint64_t positions_ = 0, moves_tried_ = 0, ticks_ = 0;
+  Status status_ = Status::Paused;
+};
 
 }  // namespace
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop) {
-  // Each order of the portfolio in turn; any of them settles the question (a win found, or
-  // every position visited). The first gets half the budget, so proofs that need one long
-  // search still fit; the others share the rest.
-  const std::vector<Order> orders = portfolio(start.rules());
-  const std::uint64_t n = orders.size();
-  const std::uint64_t first = n == 1 ? limits.max_positions : std::max<std::uint64_t>(limits.max_positions / 2, 1);
-  const std::uint64_t share = n == 1 ? 0 : std::max<std::uint64_t>((limits.max_positions - first) / (n - 1), 1);
-  SolveResult total;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    const std::uint64_t budget = i == 0 ? first : share;
-    SolveResult r = search(start, budget, orders[i], stop);
-    r.positions += total.positions;
-    r.moves_tried += total.moves_tried;
-    if (r.verdict != Verdict::Unknown) return r;
-    total = r;
+  // Every order of the portfolio searches in turn, a slice of positions at a time, until
+  // one settles the question (a win found, or every position visited). Equal slices make
+  // the verdict independent of the limits: a deal decided within a limit is decided the
+  // same way within any larger one.
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point t0 = Clock::now();
+  const bool timed = limits.seconds > 0;
+  const Clock::time_point deadline =
+      timed ? t0 + std::chrono::duration_cast<Clock::duration>(
+                       std::chrono::duration<double>(std::min(limits.seconds, 1e9)))
+            : Clock::time_point::max();
+  const auto time_up = [&] { return timed && Clock::now() >= deadline; };
+
+  SolveResult out;
+  MemoryBudget budget(limits.memory_bytes);
+  auto finish = [&](Verdict v, Limit why) {
+    out.verdict = v;
+    out.stopped_by = why;
+    out.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    out.peak_table_bytes = budget.peak();
+    return out;
+  };
+  if (start.is_won()) return finish(Verdict::Solved, Limit::None);
+
+  constexpr std::uint64_t kSlice = 1 << 15;
+  std::vector<std::unique_ptr<Search>> searches;
+  for (const Order& order : portfolio(start.rules())) {
+    searches.push_back(std::make_unique<Search>(start, order, budget));
+    out.positions += searches.back()->positions();
   }
-  return total;
+  for (;;) {
+    bool running = false;
+    for (auto& search : searches) {
+      if (!search) continue;
+      std::uint64_t step = kSlice;
+      if (limits.max_positions) {
+        if (out.positions >= limits.max_positions) return finish(Verdict::Unknown, Limit::Positions);
+        step = std::min(step, limits.max_positions - out.positions);
+      }
+      const std::uint64_t positions = search->positions(), tried = search->moves_tried();
+      const Search::Status status = search->run(positions + step, time_up, stop);
+      out.positions += search->positions() - positions;
+      out.moves_tried += search->moves_tried() - tried;
+      switch (status) {
+        case Search::Status::Won:
+          out.line = search->line();
+          return finish(Verdict::Solved, Limit::None);
+        case Search::Status::Exhausted:
+          return finish(Verdict::Unsolvable, Limit::None);
+        case Search::Status::OutOfMemory:
+          search.reset();
+          continue;
+        case Search::Status::Paused:
+          running = true;
+          break;
+      }
+      if (time_up()) return finish(Verdict::Unknown, Limit::Time);
+    }
+    if (!running) return finish(Verdict::Unknown, Limit::Memory);
+  }
 }
 
 }  // namespace sol

@@ -2,6 +2,7 @@
 // position visited), or gives up at its limits. Positions are remembered by a 128-bit key
 // that ignores the order of interchangeable piles.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -12,15 +13,23 @@ namespace sol {
 
 enum class Verdict { Solved, Unsolvable, Unknown };
 
+// What ended an "unknown" search.
+enum class Limit { None, Positions, Time, Memory };
+
 struct SolveLimits {
-  std::uint64_t max_positions = 10'000'000;  // distinct positions expanded
+  std::uint64_t max_positions = 0;  // distinct positions expanded; 0: no limit
+  double seconds = 0;               // wall-clock time; 0: no limit
+  std::size_t memory_bytes = 0;     // the position tables together; 0: no limit
 };
 
 struct SolveResult {
   Verdict verdict = Verdict::Unknown;
+  Limit stopped_by = Limit::None;
   std::vector<Move> line;        // the winning moves, from the start, when solved
-  std::uint64_t positions = 0;   // distinct positions expanded
+  std::uint64_t positions = 0;   // distinct positions expanded, all searches together
   std::uint64_t moves_tried = 0;
+  double seconds = 0;
+  std::size_t peak_table_bytes = 0;
 };
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop);

@@ -22,6 +22,10 @@ def ctrl_c_after(seconds):
         timer.join()
 
 
+def _long_solve():
+    return se.load_game("aces-and-kings").deal(3)  # undecided after minutes of search
+
+
 def _long_state():
     return se.load_game("deuces-and-queens").deal(617)  # perft(9) would take minutes
 
@@ -69,9 +73,9 @@ def test_perft_releases_the_gil():
 
 @pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 def test_ctrl_c_interrupts_the_solver():
-    state = se.load_game("aces-and-kings").deal(1)  # far more than 0.3 s of search
+    state = _long_solve()
     with pytest.raises(KeyboardInterrupt), ctrl_c_after(0.3):
-        state.solve(max_positions=10**8)
+        state.solve(time_limit=None)
 
 
 # ----- Ctrl-C reaches searches in worker threads; interpreter exit never aborts -----
@@ -91,7 +95,7 @@ def test_ctrl_c_stops_winnability_workers_within_half_a_second():
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            se.winnability(se.load_game("aces-and-kings"), range(1, 9), max_positions=10**8, workers=2)
+            se.winnability(se.load_game("aces-and-kings"), [2, 3, 5], time_limit=None, workers=2)
         returned = time.perf_counter()
     finally:
         timer.cancel()
@@ -104,7 +108,7 @@ def test_ctrl_c_stops_winnability_workers_within_half_a_second():
 def _thread_solving(state, errors, cancel=None):
     def run():
         try:
-            state._core.solve(10**8, cancel)
+            state._core.solve(cancel=cancel)
         except BaseException as e:  # noqa: BLE001 - the test inspects what arrived
             errors.append((type(e), time.perf_counter()))
 
@@ -116,7 +120,7 @@ def _thread_solving(state, errors, cancel=None):
 @POSIX_ONLY
 def test_ctrl_c_stops_a_solve_in_a_plain_worker_thread():
     errors: list = []
-    worker = _thread_solving(se.load_game("aces-and-kings").deal(1), errors)
+    worker = _thread_solving(_long_solve(), errors)
     time.sleep(0.3)
     t_signal = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
@@ -133,7 +137,7 @@ def test_a_cancel_token_stops_calls_in_other_threads():
 
     token = _core.CancelToken()
     errors: list = []
-    workers = [_thread_solving(se.load_game("aces-and-kings").deal(n), errors, token) for n in (1, 2)]
+    workers = [_thread_solving(se.load_game("aces-and-kings").deal(n), errors, token) for n in (2, 3)]
     time.sleep(0.3)
     assert not errors  # both still searching
     t_cancel = time.perf_counter()
@@ -159,7 +163,7 @@ def test_a_custom_sigint_handler_keeps_worker_searches_running():
 
         errors: list = []
         token = _core.CancelToken()
-        worker = _thread_solving(se.load_game("aces-and-kings").deal(1), errors, token)
+        worker = _thread_solving(_long_solve(), errors, token)
         time.sleep(0.2)
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(0.5)
@@ -174,9 +178,9 @@ def test_a_custom_sigint_handler_keeps_worker_searches_running():
 
 _EXIT_SCRIPT = """
 import threading, time, solitaire_engine as se
-s = se.load_game("aces-and-kings").deal(1)
+s = se.load_game("aces-and-kings").deal(3)
 calls = {
-    "solve": lambda: s.solve(max_positions=10**8),
+    "solve": lambda: s.solve(time_limit=None),
     "perft": lambda: s.perft(12),
     "playouts": lambda: s._core.random_playouts(10**12, 500, 1),
 }
@@ -210,7 +214,7 @@ def test_interpreter_exit_right_after_ctrl_c_in_winnability_is_clean():
         "import os, signal, threading, solitaire_engine as se\n"
         "threading.Timer(0.4, os.kill, (os.getpid(), signal.SIGINT)).start()\n"
         "try:\n"
-        "    se.winnability(se.load_game('aces-and-kings'), range(1, 9), max_positions=10**8, workers=2)\n"
+        "    se.winnability(se.load_game('aces-and-kings'), [2, 3, 5], time_limit=None, workers=2)\n"
         "except KeyboardInterrupt:\n"
         "    print('interrupted', flush=True)\n"
     )

@@ -187,7 +187,15 @@ int main() {
 
     SolveLimits one;
     one.max_positions = 1;
-    CHECK(solve(dead, one, nullptr).verdict == Verdict::Unknown);
+    const SolveResult cut = solve(dead, one, nullptr);
+    CHECK(cut.verdict == Verdict::Unknown && cut.stopped_by == Limit::Positions);
+
+    SolveLimits no_room;  // not even the first table fits: unknown, never a crash
+    no_room.memory_bytes = 1000;
+    const SolveResult starved = solve(dead, no_room, nullptr);
+    CHECK(starved.verdict == Verdict::Unknown && starved.stopped_by == Limit::Memory &&
+          starved.peak_table_bytes <= 1000);
+    CHECK(lost.stopped_by == Limit::None && lost.peak_table_bytes > 0 && lost.seconds >= 0);
   }
 
   if (failures) {

@@ -1,17 +1,72 @@
-"""The ``solitaire`` command: ``solitaire show aces-and-kings 1``, ``solitaire games``, ..."""
+"""The ``solitaire`` command line: see ``solitaire --help``.
+
+Errors a user can make (a bad option, an unknown game, an illegal move, a number out of
+range) end as one line ``solitaire: error: ...`` on stderr and exit status 2; Ctrl-C ends
+with ``solitaire: interrupted`` and status 130; output into a pipe whose reader has gone
+(``solitaire ... | head``) stops quietly with status 141, as if killed by SIGPIPE.
+"""
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 import time
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Callable, NoReturn, Optional, Sequence
 
+from . import __version__
+from .dealing import parse_game_number
 from .errors import SolitaireError
 from .game import list_games, load_game
+from .solving import DEFAULT_MAX_POSITIONS, MAX_POSITIONS_LIMIT, SolveResult, winnability
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import State
+
+# Bounds of the numeric options. The upper bounds keep a typo from starting a run that
+# could never finish, and keep every value inside what the core's arguments can hold.
+MAX_PLAYOUTS = 10**9
+MAX_STEPS = 10**6
+MAX_SEED = 2**64 - 1
+MAX_PERFT_DEPTH = 32  # the core's own limit
+MAX_WORKERS = 256  # as solving.winnability allows
+
+EXIT_ERROR = 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
+EXIT_PIPE_CLOSED = 141  # 128 + SIGPIPE, what shells report for a writer whose reader left
 
 
-def _options(pairs: Sequence[str]) -> dict:
-    out = {}
+def _whole_number(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse ``type=`` that accepts whole numbers from ``lo`` to ``hi``."""
+
+    def parse(text: str) -> int:
+        # ASCII digits only: int() would also take "1_000" and other scripts' digits, and
+        # it refuses more than 4300 digits with a ValueError of its own.
+        digits = text.strip()
+        body = digits[1:] if digits[:1] == "-" else digits
+        quoted = repr(text if len(text) <= 30 else text[:27] + "...")
+        if not body.isascii() or not body.isdigit():
+            raise argparse.ArgumentTypeError(f"must be a whole number from {lo:,} to {hi:,}, got {quoted}")
+        if len(body.lstrip("0")) > len(str(hi)) or not lo <= int(digits) <= hi:
+            raise argparse.ArgumentTypeError(f"must be from {lo:,} to {hi:,}, got {quoted}")
+        return int(digits)
+
+    parse.__name__ = "whole number"  # argparse names the type in some of its messages
+    return parse
+
+
+def _game_number(text: str) -> int:
+    """An argparse ``type=`` for a game number ("5" or PySolFC's "#5")."""
+    try:
+        return parse_game_number(text)
+    except SolitaireError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _options(pairs: Sequence[str]) -> dict[str, str]:
+    """``["draw=3"]`` -> ``{"draw": "3"}``; the game itself checks names and values."""
+    out: dict[str, str] = {}
     for p in pairs:
         if "=" not in p:
             raise SolitaireError(f"an option is written NAME=VALUE, got {p!r}")
@@ -20,11 +75,21 @@ def _options(pairs: Sequence[str]) -> dict:
     return out
 
 
-def _game(args):
+def _game(args: argparse.Namespace) -> Game:
+    """The game named on the command line, with its ``-o`` options."""
     return load_game(args.game, **_options(args.option))
 
 
-def cmd_games(args) -> int:
+def _deal_after(args: argparse.Namespace) -> State:
+    """The deal named on the command line, after the moves listed there."""
+    state = _game(args).deal(args.number)
+    for m in args.moves:
+        state.play(m)
+    return state
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    """``solitaire games``: one line per game, with its options and their choices."""
     from .games import lookup
 
     for name in list_games():
@@ -34,38 +99,38 @@ def cmd_games(args) -> int:
     return 0
 
 
-def cmd_show(args) -> int:
-    state = _game(args).deal(args.number)
-    for m in args.moves:
-        state.play(m)
+def cmd_show(args: argparse.Namespace) -> int:
+    """``solitaire show``: the board as text, or its JSON snapshot."""
+    state = _deal_after(args)
     print(state.to_json() if args.json else state)
     return 0
 
 
-def cmd_moves(args) -> int:
-    state = _game(args).deal(args.number)
-    for m in args.moves:
-        state.play(m)
-    print(" ".join(str(m) for m in state.legal_moves()))
+def cmd_moves(args: argparse.Namespace) -> int:
+    """``solitaire moves``: the legal moves, space separated."""
+    print(" ".join(str(m) for m in _deal_after(args).legal_moves()))
     return 0
 
 
-def cmd_perft(args) -> int:
+def cmd_perft(args: argparse.Namespace) -> int:
+    """``solitaire perft``: move sequences of each length up to the depth, with nodes/s."""
     state = _game(args).deal(args.number)
     for d in range(1, args.depth + 1):
         t = time.perf_counter()
         n = state.perft(d)
         dt = time.perf_counter() - t
-        print(f"depth {d}: {n} ({n / dt / 1e6:.1f} M nodes/s)" if dt > 0 else f"depth {d}: {n}")
+        print(f"depth {d}: {n} ({n / dt / 1e6:.1f} M nodes/s)" if dt > 0 else f"depth {d}: {n}", flush=True)
     return 0
 
 
-def cmd_playout(args) -> int:
+def cmd_playout(args: argparse.Namespace) -> int:
+    """``solitaire playout``: uniformly random games from the deal, run and timed in C++."""
     state = _game(args).deal(args.number)
     t = time.perf_counter()
     games, steps, wins = state._core.random_playouts(args.playouts, args.max_steps, args.seed)
     dt = time.perf_counter() - t
-    print(f"{games} random playouts, {steps} moves, {wins} won; {steps / dt / 1e6:.2f} M moves/s")
+    rate = f"; {steps / dt / 1e6:.2f} M moves/s" if dt > 0 else ""
+    print(f"{games} random playouts, {steps} moves, {wins} won{rate}")
     return 0
 
 
@@ -84,12 +149,11 @@ def _numbers(text: str) -> list[int]:
     return out
 
 
-def cmd_solve(args) -> int:
+def cmd_solve(args: argparse.Namespace) -> int:
+    """``solitaire solve``: the verdict, and the winning moves when there are some."""
     state = _game(args).deal(args.number)
     r = state.solve(max_positions=args.max_positions)
     if args.json:
-        import json
-
         print(json.dumps({"status": r.status, "moves": [str(m) for m in r.moves],
                           "positions": r.positions, "seconds": round(r.seconds, 3)}))
         return 0
@@ -99,64 +163,151 @@ def cmd_solve(args) -> int:
     return 0
 
 
-def cmd_winnability(args) -> int:
-    from .solving import winnability
-
+def cmd_winnability(args: argparse.Namespace) -> int:
+    """``solitaire winnability``: solves many deals and prints the counts and win rate."""
     game = _game(args)
 
-    def show(n, r):
+    def show(n: int, r: SolveResult) -> None:
         if args.verbose:
             print(f"#{n}: {r.status} ({r.positions:,} positions, {r.seconds:.2f}s)", flush=True)
 
-    print(winnability(game, _numbers(args.deals), args.max_positions, args.workers, show))
+    print(winnability(game, _numbers(args.deals), max_positions=args.max_positions, workers=args.workers,
+                      on_result=show))
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="solitaire", description=__doc__)
-    sub = p.add_subparsers(dest="command", required=True)
-    sub.add_parser("games", help="list the games and their options").set_defaults(func=cmd_games)
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its errors are one line like every other error of the command."""
 
-    def game_cmd(name, func, help_):
-        sp = sub.add_parser(name, help=help_)
-        sp.add_argument("game", help="game name (see 'solitaire games')")
-        sp.add_argument("number", help="PySolFC game number, 1 <= n < 10**20")
-        sp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    def error(self, message: str) -> NoReturn:
+        # argparse would print the whole usage first; the pointer to --help replaces it.
+        self.exit(EXIT_ERROR, f"solitaire: error: {message} (see '{self.prog} --help')\n")
+
+
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows each option's default, except where there is none worth showing."""
+
+    def _get_help_string(self, action: argparse.Action) -> Optional[str]:
+        default = action.default
+        if default is None or default is False or default == [] or default is argparse.SUPPRESS:
+            return action.help
+        return super()._get_help_string(action)
+
+
+DESCRIPTION = "Play, solve and measure the two-foundation family of patience games."
+EPILOG = "'solitaire COMMAND --help' describes a command and its options."
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``solitaire`` argument parser, with one subcommand per ``cmd_*`` function."""
+    p = _Parser(prog="solitaire", description=DESCRIPTION, epilog=EPILOG, formatter_class=_HelpFormatter)
+    p.add_argument("--version", action="version", version=f"solitaire-engine {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, func: Callable[[argparse.Namespace], int], help_: str) -> argparse.ArgumentParser:
+        sentence = help_[:1].upper() + help_[1:].replace("%%", "%") + "."
+        sp = sub.add_parser(name, help=help_, description=sentence, formatter_class=_HelpFormatter)
         sp.set_defaults(func=func)
         return sp
 
-    sp = game_cmd("show", cmd_show, "show a deal (after optional moves)")
+    def game_args(sp: argparse.ArgumentParser, number: bool = True) -> None:
+        sp.add_argument("game", help="game name (see 'solitaire games')")
+        if number:
+            sp.add_argument("number", type=_game_number, help="PySolFC game number, 1 <= n < 10**20")
+        sp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option, e.g. -o draw=3 for klondike; may be repeated")
+
+    def max_positions(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--max-positions", type=_whole_number(1, MAX_POSITIONS_LIMIT),
+                        default=DEFAULT_MAX_POSITIONS, metavar="N",
+                        help="give up on a deal (verdict 'unknown') after this many positions")
+
+    command("games", cmd_games, "list the games and their options")
+
+    sp = command("show", cmd_show, "show a deal (after optional moves)")
+    game_args(sp)
     sp.add_argument("moves", nargs="*", help="moves to play first, e.g. r2-f5")
     sp.add_argument("--json", action="store_true", help="print the position snapshot as JSON")
-    sp = game_cmd("moves", cmd_moves, "list the legal moves of a deal (after optional moves)")
-    sp.add_argument("moves", nargs="*")
-    sp = game_cmd("perft", cmd_perft, "count move sequences to each depth")
-    sp.add_argument("depth", type=int)
-    sp = game_cmd("solve", cmd_solve, "solve a deal: a winning line, a proof there is none, or unknown")
-    sp.add_argument("--max-positions", type=int, default=2_000_000)
+
+    sp = command("moves", cmd_moves, "list the legal moves of a deal (after optional moves)")
+    game_args(sp)
+    sp.add_argument("moves", nargs="*", help="moves to play first, e.g. s-w")
+
+    sp = command("perft", cmd_perft, "count move sequences to each depth")
+    game_args(sp)
+    sp.add_argument("depth", type=_whole_number(1, MAX_PERFT_DEPTH),
+                    help=f"deepest sequence length counted, 1 to {MAX_PERFT_DEPTH}")
+
+    sp = command("solve", cmd_solve, "solve a deal: a winning line, a proof there is none, or unknown")
+    game_args(sp)
+    max_positions(sp)
     sp.add_argument("--json", action="store_true", help="print the result as JSON")
-    sp = sub.add_parser("winnability", help="solve many deals; win rate with a 95%% interval")
-    sp.add_argument("game")
+
+    sp = command("winnability", cmd_winnability, "solve many deals; win rate with a 95%% interval")
+    game_args(sp, number=False)
     sp.add_argument("--deals", default="1-100", help="game numbers, e.g. 1-1000 or 3,7,9-12")
-    sp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
-    sp.add_argument("--max-positions", type=int, default=200_000)
-    sp.add_argument("--workers", type=int, default=2, help="threads (the solver runs without the GIL)")
+    max_positions(sp)
+    sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2, metavar="N",
+                    help="threads solving deals side by side; the solver runs without the GIL")
     sp.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
-    sp.set_defaults(func=cmd_winnability)
-    sp = game_cmd("playout", cmd_playout, "random playouts from the deal, timed")
-    sp.add_argument("--playouts", type=int, default=1000)
-    sp.add_argument("--max-steps", type=int, default=1000)
-    sp.add_argument("--seed", type=int, default=1)
+
+    sp = command("playout", cmd_playout, "random playouts from the deal, timed")
+    game_args(sp)
+    sp.add_argument("--playouts", type=_whole_number(1, MAX_PLAYOUTS), default=1000, metavar="N",
+                    help="number of games played")
+    sp.add_argument("--max-steps", type=_whole_number(1, MAX_STEPS), default=1000, metavar="N",
+                    help="a game stops after this many moves")
+    sp.add_argument("--seed", type=_whole_number(0, MAX_SEED), default=1, metavar="N",
+                    help="seed of the random move choices; the same seed plays the same games")
     return p
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    args = build_parser().parse_args(argv)
+def _one_line(e: BaseException) -> str:
+    """The exception's message on one line, for stderr."""
+    return " ".join(str(e).split()) or type(e).__name__
+
+
+def _run(argv: Optional[Sequence[str]]) -> int:
+    """Parses ``argv`` and runs its command; caller mistakes become one-line errors."""
     try:
-        return args.func(args)
-    except SolitaireError as e:
-        print(f"solitaire: error: {e}", file=sys.stderr)
-        return 2
+        args = build_parser().parse_args(argv)
+    except SystemExit as e:  # --help, --version, or a usage error already reported
+        return e.code if isinstance(e.code, int) else EXIT_ERROR
+    try:
+        code: int = args.func(args)
+        return code
+    except ValueError as e:
+        # Every caller mistake the library reports is a ValueError (SolitaireError or a
+        # core check); anything else is a bug and keeps its traceback.
+        print(f"solitaire: error: {_one_line(e)}", file=sys.stderr)
+        return EXIT_ERROR
     except KeyboardInterrupt:
         print("solitaire: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
+
+
+def _stdout_closed() -> int:
+    """Quietly gives up on a stdout whose reader has gone; returns the exit status."""
+    # What is still buffered can never be delivered. Pointing stdout at devnull lets the
+    # interpreter's last flush succeed instead of reporting a second BrokenPipeError.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
+    return EXIT_PIPE_CLOSED
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs the ``solitaire`` command with ``argv`` (default: ``sys.argv[1:]``); returns
+    the exit status (0 ok, 2 error, 130 Ctrl-C, 141 output pipe closed)."""
+    try:
+        try:
+            return _run(argv)
+        finally:
+            # Flushed here, a closed pipe is handled below; left to interpreter exit, it
+            # would be reported there with a message of its own.
+            if sys.stdout is not None:
+                sys.stdout.flush()
+    except BrokenPipeError:
+        return _stdout_closed()

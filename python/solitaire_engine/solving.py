@@ -5,7 +5,12 @@ first, remembering positions up to swapping interchangeable piles) and answers:
 
 - ``"solved"``: ``result.moves`` replays from ``state`` to a win;
 - ``"unsolvable"``: every reachable position was visited and none is won;
-- ``"unknown"``: the search stopped at ``max_positions`` first.
+- ``"unknown"``: a limit came first (``result.stopped_by`` says which).
+
+The limits are the ones a user thinks in: seconds of wall-clock time, megabytes for the
+search's tables, and optionally a number of positions. Several move orders search in turn,
+a slice of positions each, so a deal decided within some limits is decided the same way
+within larger ones.
 
 Positions are remembered by 128-bit keys, so an "unsolvable" verdict could only be wrong by
 a key collision (odds far below one in 10**20 for searches this size).
@@ -27,34 +32,87 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import State
 
-DEFAULT_MAX_POSITIONS = 2_000_000
-MAX_POSITIONS_LIMIT = 100_000_000  # the solver's table stops growing at 4 GiB (134 M positions)
+DEFAULT_TIME_LIMIT = 10.0  # seconds per deal
+DEFAULT_MEMORY_MB = 1024  # per deal: the position tables
+DEFAULT_MAX_POSITIONS: Optional[int] = None  # no limit on positions unless asked
+MAX_TIME_LIMIT = 1e6  # seconds (11.6 days): more is surely a mistake
+MAX_MEMORY_MB = 1 << 20  # 1 TiB
+MAX_POSITIONS_LIMIT = 10**12
+# The tables get this share of memory_mb; the rest is room for the searches' move stacks.
+_TABLE_SHARE = 15 / 16
 
 
 @dataclass(frozen=True)
 class SolveResult:
+    """What ``state.solve()`` found, and what it cost."""
+
     status: str  # "solved", "unsolvable" or "unknown"
     moves: list[Move] = field(default_factory=list)
     positions: int = 0  # distinct positions expanded
     seconds: float = 0.0
+    peak_table_mb: float = 0.0  # the most memory the position tables held at once
+    stopped_by: Optional[str] = None  # "time", "memory" or "positions" when unknown
 
     @property
     def solved(self) -> bool:
         return self.status == "solved"
 
 
-def check_max_positions(n: object) -> int:
+def _real(value: object) -> bool:
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+
+
+def check_max_positions(n: object) -> Optional[int]:
+    if n is None:
+        return None
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_POSITIONS_LIMIT:
-        raise OptionError(f"max_positions must be a whole number from 1 to {MAX_POSITIONS_LIMIT:,}, got {n!r}")
+        raise OptionError(f"max_positions must be a whole number from 1 to {MAX_POSITIONS_LIMIT:,} "
+                          f"(or None), got {n!r}")
     return n
 
 
-def solve(state: "State", max_positions: int = DEFAULT_MAX_POSITIONS,
-          _cancel: Optional[_core.CancelToken] = None) -> SolveResult:
-    check_max_positions(max_positions)
-    t = time.perf_counter()
-    status, line, positions, _ = state._core.solve(max_positions, _cancel)
-    return SolveResult(status, [state._move(c) for c in line], positions, time.perf_counter() - t)
+def check_time_limit(t: object) -> Optional[float]:
+    if t is None:
+        return None
+    if not _real(t) or not 0 < t <= MAX_TIME_LIMIT:  # type: ignore[operator]
+        raise OptionError(f"time_limit must be seconds, more than 0 and at most {MAX_TIME_LIMIT:g} "
+                          f"(or None), got {t!r}")
+    return float(t)  # type: ignore[arg-type]
+
+
+def check_memory_mb(mb: object) -> Optional[float]:
+    if mb is None:
+        return None
+    if not _real(mb) or not 1 <= mb <= MAX_MEMORY_MB:  # type: ignore[operator]
+        raise OptionError(f"memory_mb must be megabytes from 1 to {MAX_MEMORY_MB:,} (or None), got {mb!r}")
+    return float(mb)  # type: ignore[arg-type]
+
+
+def solve(
+    state: "State",
+    time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+    memory_mb: Optional[float] = DEFAULT_MEMORY_MB,
+    max_positions: Optional[int] = DEFAULT_MAX_POSITIONS,
+    _cancel: Optional[_core.CancelToken] = None,
+) -> SolveResult:
+    """Searches for a win from ``state`` within the limits (None: no such limit)."""
+    seconds = check_time_limit(time_limit)
+    mb = check_memory_mb(memory_mb)
+    positions = check_max_positions(max_positions)
+    r = state._core.solve(
+        max_positions=positions or 0,
+        seconds=seconds or 0.0,
+        memory_bytes=int(mb * _TABLE_SHARE * (1 << 20)) if mb else 0,
+        cancel=_cancel,
+    )
+    return SolveResult(
+        r["status"],
+        [state._move(c) for c in r["line"]],
+        r["positions"],
+        r["seconds"],
+        r["peak_table_bytes"] / (1 << 20),
+        r["stopped_by"] or None,
+    )
 
 
 def _result(future: "Future[SolveResult]") -> SolveResult:
@@ -102,11 +160,17 @@ class Winnability:
 def winnability(
     game: "Game",
     numbers: Iterable[int],
-    max_positions: int = DEFAULT_MAX_POSITIONS,
+    time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+    memory_mb: Optional[float] = DEFAULT_MEMORY_MB,
+    max_positions: Optional[int] = DEFAULT_MAX_POSITIONS,
     workers: int = 1,
     on_result: Optional[Callable[[int, SolveResult], None]] = None,
 ) -> Winnability:
-    """Solves each deal (threads share the work: the solver runs without the GIL)."""
+    """Solves each deal within the limits (each deal's own: with ``workers`` threads, up to
+    ``workers * memory_mb`` at once); the threads share the work, as the solver runs
+    without the GIL."""
+    check_time_limit(time_limit)
+    check_memory_mb(memory_mb)
     check_max_positions(max_positions)
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 256:
         raise OptionError(f"workers must be from 1 to 256, got {workers!r}")
@@ -116,7 +180,7 @@ def winnability(
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
     cancel = _core.CancelToken()
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(solve, s, max_positions, cancel) for s in states]
+        futures = [pool.submit(solve, s, time_limit, memory_mb, max_positions, cancel) for s in states]
         try:
             for n, future in zip(numbers, futures):
                 result = _result(future)

@@ -8,7 +8,7 @@ from .errors import IllegalMoveError, NothingToUndoError
 from .move import Move
 from .position import Snapshot, snapshot
 from .render import render
-from .solving import DEFAULT_MAX_POSITIONS, SolveResult
+from .solving import DEFAULT_MAX_POSITIONS, DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, SolveResult
 from .solving import solve as _solve
 
 if TYPE_CHECKING:
@@ -155,9 +155,16 @@ class State:
         """Number of distinct move sequences of exactly ``depth`` moves."""
         return self._core.perft(depth)
 
-    def solve(self, max_positions: int = DEFAULT_MAX_POSITIONS) -> SolveResult:
-        """Search for a win: see ``solitaire_engine.solving``. The state is not changed."""
-        return _solve(self, max_positions)
+    def solve(
+        self,
+        time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
+        memory_mb: Optional[float] = DEFAULT_MEMORY_MB,
+        max_positions: Optional[int] = DEFAULT_MAX_POSITIONS,
+    ) -> SolveResult:
+        """Search for a win within the limits: seconds, megabytes of position tables, and
+        positions (None: no such limit). See ``solitaire_engine.solving``. The state is
+        not changed."""
+        return _solve(self, time_limit, memory_mb, max_positions)
 
 
 def _restore(name: str, options: dict, snapshot: str, number: Optional[int]) -> State:

@@ -1,0 +1,123 @@
+// The solver's memory of visited positions: an open-addressed set of 128-bit keys whose
+// growth is charged to a memory budget, so a search stays within the cap a caller sets.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <memory>
+
+namespace sol {
+
+// Bytes the searches of one solve may hold; several tables draw on one budget.
+class MemoryBudget {
+ public:
+  explicit MemoryBudget(std::size_t cap)
+      : cap_(cap ? cap : std::numeric_limits<std::size_t>::max()) {}
+  bool take(std::size_t n) {
+    if (n > cap_ - used_) return false;
+    used_ += n;
+    peak_ = std::max(peak_, used_);
+    return true;
+  }
+  void give(std::size_t n) { used_ -= n; }
+  std::size_t available() const { return cap_ - used_; }
+  std::size_t peak() const { return peak_; }
+
+ private:
+  std::size_t cap_, used_ = 0, peak_ = 0;
+};
+
+// High 64 bits of a 64x64 product: maps a hash onto [0, n) for any n, so a table can take
+// whatever room the budget has left rather than the next power of two.
+inline std::uint64_t mul_high(std::uint64_t a, std::uint64_t b) {
+#if defined(__SIZEOF_INT128__)
+  return static_cast<std::uint64_t>((static_cast<unsigned __int128>(a) * b) >> 64);
+#else
+  const std::uint64_t a_lo = a & 0xFFFFFFFFu, a_hi = a >> 32, b_lo = b & 0xFFFFFFFFu, b_hi = b >> 32;
+  const std::uint64_t lo_lo = a_lo * b_lo, hi_lo = a_hi * b_lo, lo_hi = a_lo * b_hi;
+  const std::uint64_t cross = (lo_lo >> 32) + (hi_lo & 0xFFFFFFFFu) + lo_hi;
+  return a_hi * b_hi + (hi_lo >> 32) + (cross >> 32);
+#endif
+}
+
+class PositionSet {
+ public:
+  enum class Insert { New, Seen, Full };
+  // Never more slots than this (16 bytes each: 4 GiB), whatever the budget.
+  static constexpr std::size_t kMaxSlots = std::size_t{1} << 28;
+  static constexpr std::size_t kFirstSlots = std::size_t{1} << 16;
+
+  explicit PositionSet(MemoryBudget& budget) : budget_(budget) {}
+  ~PositionSet() { release(); }
+  PositionSet(const PositionSet&) = delete;
+  PositionSet& operator=(const PositionSet&) = delete;
+
+  Insert insert(std::uint64_t a, std::uint64_t b) {
+    a |= 1;  // 0 marks an empty slot
+    // Past 3/4 full the table grows; when the budget says no, it fills on to 7/8 (probes
+    // get long beyond that) and then only answers whether a key is known.
+    if ((count_ + 1) * 4 > slots_ * 3 && !grow() && (count_ + 1) * 8 > slots_ * 7)
+      return slots_ && contains(a, b) ? Insert::Seen : Insert::Full;
+    return place(table_.get(), slots_, a, b) ? (++count_, Insert::New) : Insert::Seen;
+  }
+  std::uint64_t size() const { return count_; }
+  void release() {
+    if (table_) budget_.give(slots_ * sizeof(Slot));
+    table_.reset();
+    slots_ = count_ = 0;
+  }
+
+ private:
+  struct Slot {
+    std::uint64_t a, b;
+  };
+  struct Free {
+    void operator()(Slot* p) const { std::free(p); }
+  };
+
+  static bool place(Slot* table, std::size_t n, std::uint64_t a, std::uint64_t b) {
+    for (std::size_t i = static_cast<std::size_t>(mul_high(b, n));; i = i + 1 == n ? 0 : i + 1) {
+      if (table[i].a == 0) {
+        table[i] = Slot{a, b};
+        return true;
+      }
+      if (table[i].a == a && table[i].b == b) return false;
+    }
+  }
+
+  bool contains(std::uint64_t a, std::uint64_t b) const {
+    for (std::size_t i = static_cast<std::size_t>(mul_high(b, slots_));; i = i + 1 == slots_ ? 0 : i + 1) {
+      if (table_[i].a == 0) return false;
+      if (table_[i].a == a && table_[i].b == b) return true;
+    }
+  }
+
+  // Doubles while the old and new tables both fit; the last step takes what is left.
+  bool grow() {
+    const std::size_t room = budget_.available() / sizeof(Slot);
+    std::size_t want = slots_ ? std::min(slots_ * 2, room) : std::min(kFirstSlots, room);
+    want = std::min(want, kMaxSlots);
+    if (want < slots_ + slots_ / 8 || want < 1024) return false;  // too little to be worth it
+    // calloc: the pages stay untouched (and out of RSS) until a key lands on them.
+    Slot* bigger = static_cast<Slot*>(std::calloc(want, sizeof(Slot)));
+    if (!bigger || !budget_.take(want * sizeof(Slot))) {
+      std::free(bigger);
+      return false;
+    }
+    std::unique_ptr<Slot[], Free> fresh(bigger);
+    for (std::size_t i = 0; i < slots_; ++i)
+      if (table_[i].a) place(fresh.get(), want, table_[i].a, table_[i].b);
+    if (table_) budget_.give(slots_ * sizeof(Slot));
+    table_ = std::move(fresh);
+    slots_ = want;
+    return true;
+  }
+
+  MemoryBudget& budget_;
+  std::unique_ptr<Slot[], Free> table_;
+  std::size_t slots_ = 0;
+  std::uint64_t count_ = 0;
+};
+
+}  // namespace sol
