@@ -23,7 +23,7 @@ int State::add_runs(Move* moves) const {
       const Card below = cards_[s][n - k], above = cards_[s][n - k + 1];
       if (is_face_down(below) || !(link[face(below)] >> face(above) & 1)) break;
       for (std::uint64_t m = takers_of_[face(below)] & ~(std::uint64_t{1} << s); m; m &= m - 1) {
-        const int t = __builtin_ctzll(m);
+        const int t = ctz64(m);
         if (R.runs[t] && size_[t] + k <= R.max_cards[t]) moves[size++] = make_move(s, t, k);
       }
     }
@@ -53,7 +53,7 @@ void State::generate(MoveList& out) const {
   static_assert(kMaxPiles <= 64, "pile sets are 64-bit masks");
   for (int s : R.givers)
     for (std::uint64_t m = takers_of_[top_face_[s]] & ~(std::uint64_t{1} << s); m; m &= m - 1)
-      moves[size++] = make_move(s, __builtin_ctzll(m), 1);
+      moves[size++] = make_move(s, ctz64(m), 1);
   if (R.any_runs) size += add_runs(moves + size);
   if (stock_move(moves[size])) ++size;
   out.size = size;
@@ -87,7 +87,7 @@ SOL_POPCNT_CLONES bool State::pick_move(std::uint32_t u, Move& out) const {
     if (k < c) {
       std::uint64_t m = mask[i];
       for (; k; --k) m &= m - 1;
-      out = make_move(R.givers[i], __builtin_ctzll(m), 1);
+      out = make_move(R.givers[i], ctz64(m), 1);
       return true;
     }
     k -= c;

@@ -98,7 +98,7 @@ class State {
   void refresh(int p) {
     const std::uint64_t now = r_->takes[p] ? accepts(p) : 0;
     for (std::uint64_t diff = now ^ acc_[p]; diff; diff &= diff - 1)
-      takers_of_[__builtin_ctzll(diff)] ^= std::uint64_t{1} << p;
+      takers_of_[ctz64(diff)] ^= std::uint64_t{1} << p;
     acc_[p] = now;
   }
   void refresh_after(Move m, bool fill_source_changed);
