@@ -16,7 +16,7 @@ import pytest
 import solitaire_engine as se
 from solitaire_engine import cli
 from solitaire_engine.cli import main
-from solitaire_engine.solving import DEFAULT_MAX_POSITIONS, MAX_POSITIONS_LIMIT
+from solitaire_engine import solving
 
 
 def test_show_prints_the_deal(capsys):
@@ -105,8 +105,15 @@ BAD_NUMBERS = [
     (["perft", "trigon", "3", "33"], "depth"),
     (["perft", "trigon", "3", str(10**20)], "depth"),
     (["solve", "klondike", "1", "--max-positions", "0"], "--max-positions"),
-    (["solve", "klondike", "1", "--max-positions", str(MAX_POSITIONS_LIMIT + 1)], "--max-positions"),
+    (["solve", "klondike", "1", "--max-positions", str(solving.MAX_POSITIONS_LIMIT + 1)], "--max-positions"),
     (["winnability", "trigon", "--max-positions", "1e6"], "--max-positions"),
+    (["solve", "klondike", "1", "--time-limit", "0"], "--time-limit"),
+    (["solve", "klondike", "1", "--time-limit", "nan"], "--time-limit"),
+    (["solve", "klondike", "1", "--time-limit", "inf"], "--time-limit"),
+    (["winnability", "trigon", "--time-limit", str(solving.MAX_TIME_LIMIT * 2)], "--time-limit"),
+    (["winnability", "trigon", "--time-limit", "soon"], "--time-limit"),
+    (["solve", "klondike", "1", "--memory-mb", "0"], "--memory-mb"),
+    (["winnability", "trigon", "--memory-mb", str(solving.MAX_MEMORY_MB + 1)], "--memory-mb"),
     (["winnability", "trigon", "--workers", "0"], "--workers"),
     (["winnability", "trigon", "--workers", "257"], "--workers"),
     (["show", "klondike", "0"], "number"),
@@ -221,10 +228,19 @@ def test_every_option_has_help_showing_its_default(command):
             assert f"(default: {action.default})" in flat, f"{command} {action.dest}"
 
 
-def test_solver_defaults_are_the_python_apis():
-    parser = cli.build_parser()
-    assert parser.parse_args(["solve", "klondike", "1"]).max_positions == DEFAULT_MAX_POSITIONS
-    assert parser.parse_args(["winnability", "trigon"]).max_positions == DEFAULT_MAX_POSITIONS
+@pytest.mark.parametrize("argv", [["solve", "klondike", "1"], ["winnability", "trigon"]])
+def test_solver_limits_default_to_the_python_apis(argv):
+    args = cli.build_parser().parse_args(argv)
+    assert (args.time_limit, args.memory_mb, args.max_positions) == (
+        solving.DEFAULT_TIME_LIMIT, solving.DEFAULT_MEMORY_MB, solving.DEFAULT_MAX_POSITIONS)
+
+
+def test_solver_limits_reach_the_solver():
+    p = run("solve", "aces-and-kings", "3", "--max-positions", "1000", "--time-limit", "none", "--memory-mb", "none")
+    assert p.returncode == 0 and p.stdout.startswith("unknown (1,000 positions, "), p
+    assert p.stdout.rstrip().endswith("s, stopped by the positions limit)")
+    p = run("winnability", "aces-and-kings", "--deals", "3", "--time-limit", "0.2", "--max-positions", "none", "-v")
+    assert p.returncode == 0 and p.stdout.startswith("#3: unknown (") and "stopped by the time limit" in p.stdout, p
 
 
 def test_every_function_has_a_docstring():

@@ -9,16 +9,26 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Callable, NoReturn, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, Sequence
 
 from . import __version__
 from .dealing import parse_game_number
 from .errors import SolitaireError
 from .game import list_games, load_game
-from .solving import DEFAULT_MAX_POSITIONS, MAX_POSITIONS_LIMIT, SolveResult, winnability
+from .solving import (
+    DEFAULT_MAX_POSITIONS,
+    DEFAULT_MEMORY_MB,
+    DEFAULT_TIME_LIMIT,
+    MAX_MEMORY_MB,
+    MAX_POSITIONS_LIMIT,
+    MAX_TIME_LIMIT,
+    SolveResult,
+    winnability,
+)
 
 if TYPE_CHECKING:
     from .game import Game
@@ -54,6 +64,34 @@ def _whole_number(lo: int, hi: int) -> Callable[[str], int]:
 
     parse.__name__ = "whole number"  # argparse names the type in some of its messages
     return parse
+
+
+def _seconds(text: str) -> float:
+    """An argparse ``type=`` for a time limit: seconds, more than 0, at most MAX_TIME_LIMIT."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value <= MAX_TIME_LIMIT:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"must be seconds, more than 0 and at most {MAX_TIME_LIMIT:,.0f}, "
+                                         f"got {text[:30]!r}")
+    return value
+
+
+def _or_none(parse: Callable[[str], object]) -> Callable[[str], object]:
+    """``parse``, but "none" means no such limit (None), as in the Python API."""
+
+    def parse_limit(text: str) -> object:
+        return None if text.strip().lower() == "none" else parse(text)
+
+    parse_limit.__name__ = "limit"
+    return parse_limit
+
+
+def _as_text(default: object) -> str:
+    """A default as argparse should get it: it runs a str default through the option's
+    ``type=`` and shows the str itself in --help, where "none" reads better than "None"."""
+    return "none" if default is None else str(default)
 
 
 def _game_number(text: str) -> int:
@@ -149,15 +187,26 @@ def _numbers(text: str) -> list[int]:
     return out
 
 
+def _limits(args: argparse.Namespace) -> dict[str, Any]:
+    """The solver limits given on the command line, as keyword arguments."""
+    return {"time_limit": args.time_limit, "memory_mb": args.memory_mb, "max_positions": args.max_positions}
+
+
+def _costs(r: SolveResult) -> str:
+    """What a search cost, and which limit stopped it if one did."""
+    stopped = f", stopped by the {r.stopped_by} limit" if r.stopped_by else ""
+    return f"{r.positions:,} positions, {r.seconds:.2f}s{stopped}"
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """``solitaire solve``: the verdict, and the winning moves when there are some."""
     state = _game(args).deal(args.number)
-    r = state.solve(max_positions=args.max_positions)
+    r = state.solve(**_limits(args))
     if args.json:
-        print(json.dumps({"status": r.status, "moves": [str(m) for m in r.moves],
-                          "positions": r.positions, "seconds": round(r.seconds, 3)}))
+        print(json.dumps({"status": r.status, "moves": [str(m) for m in r.moves], "positions": r.positions,
+                          "seconds": round(r.seconds, 3), "stopped_by": r.stopped_by}))
         return 0
-    print(f"{r.status} ({r.positions:,} positions, {r.seconds:.2f}s)")
+    print(f"{r.status} ({_costs(r)})")
     if r.solved:
         print(" ".join(str(m) for m in r.moves))
     return 0
@@ -169,10 +218,9 @@ def cmd_winnability(args: argparse.Namespace) -> int:
 
     def show(n: int, r: SolveResult) -> None:
         if args.verbose:
-            print(f"#{n}: {r.status} ({r.positions:,} positions, {r.seconds:.2f}s)", flush=True)
+            print(f"#{n}: {r.status} ({_costs(r)})", flush=True)
 
-    print(winnability(game, _numbers(args.deals), max_positions=args.max_positions, workers=args.workers,
-                      on_result=show))
+    print(winnability(game, _numbers(args.deals), workers=args.workers, on_result=show, **_limits(args)))
     return 0
 
 
@@ -217,10 +265,17 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option, e.g. -o draw=3 for klondike; may be repeated")
 
-    def max_positions(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("--max-positions", type=_whole_number(1, MAX_POSITIONS_LIMIT),
-                        default=DEFAULT_MAX_POSITIONS, metavar="N",
-                        help="give up on a deal (verdict 'unknown') after this many positions")
+    def limits(sp: argparse.ArgumentParser) -> None:
+        # The defaults are the Python API's own, so both answer the same for the same deal.
+        sp.add_argument("--time-limit", type=_or_none(_seconds), default=_as_text(DEFAULT_TIME_LIMIT),
+                        metavar="SECONDS",
+                        help="give up on a deal (verdict 'unknown') after this long; 'none': no limit")
+        sp.add_argument("--memory-mb", type=_or_none(_whole_number(1, MAX_MEMORY_MB)),
+                        default=_as_text(DEFAULT_MEMORY_MB), metavar="MB",
+                        help="... or when its position tables would outgrow this; 'none': no limit")
+        sp.add_argument("--max-positions", type=_or_none(_whole_number(1, MAX_POSITIONS_LIMIT)),
+                        default=_as_text(DEFAULT_MAX_POSITIONS), metavar="N",
+                        help="... or after this many positions; 'none': no limit")
 
     command("games", cmd_games, "list the games and their options")
 
@@ -240,13 +295,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = command("solve", cmd_solve, "solve a deal: a winning line, a proof there is none, or unknown")
     game_args(sp)
-    max_positions(sp)
+    limits(sp)
     sp.add_argument("--json", action="store_true", help="print the result as JSON")
 
     sp = command("winnability", cmd_winnability, "solve many deals; win rate with a 95%% interval")
     game_args(sp, number=False)
     sp.add_argument("--deals", default="1-100", help="game numbers, e.g. 1-1000 or 3,7,9-12")
-    max_positions(sp)
+    limits(sp)
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2, metavar="N",
                     help="threads solving deals side by side; the solver runs without the GIL")
     sp.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
