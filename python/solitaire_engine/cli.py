@@ -26,6 +26,7 @@ from .solving import (
     MAX_MEMORY_MB,
     MAX_POSITIONS_LIMIT,
     MAX_TIME_LIMIT,
+    MAX_WORKERS,
     SolveResult,
     winnability,
 )
@@ -40,7 +41,6 @@ MAX_PLAYOUTS = 10**9
 MAX_STEPS = 10**6
 MAX_SEED = 2**64 - 1
 MAX_PERFT_DEPTH = 32  # the core's own limit
-MAX_WORKERS = 256  # as solving.winnability allows
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
@@ -267,10 +267,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     def limits(sp: argparse.ArgumentParser) -> None:
         # The defaults are the Python API's own, so both answer the same for the same deal.
-        sp.add_argument("--time-limit", type=_or_none(_seconds), default=_as_text(DEFAULT_TIME_LIMIT),
+        sp.add_argument("--time", "--time-limit", dest="time_limit", type=_or_none(_seconds), default=_as_text(DEFAULT_TIME_LIMIT),
                         metavar="SECONDS",
                         help="give up on a deal (verdict 'unknown') after this long; 'none': no limit")
-        sp.add_argument("--memory-mb", type=_or_none(_whole_number(1, MAX_MEMORY_MB)),
+        sp.add_argument("--memory", "--memory-mb", dest="memory_mb", type=_or_none(_whole_number(1, MAX_MEMORY_MB)),
                         default=_as_text(DEFAULT_MEMORY_MB), metavar="MB",
                         help="... or when its position tables would outgrow this; 'none': no limit")
         sp.add_argument("--max-positions", type=_or_none(_whole_number(1, MAX_POSITIONS_LIMIT)),

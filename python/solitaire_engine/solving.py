@@ -38,6 +38,7 @@ DEFAULT_MAX_POSITIONS: Optional[int] = None  # no limit on positions unless aske
 MAX_TIME_LIMIT = 1e6  # seconds (11.6 days): more is surely a mistake
 MAX_MEMORY_MB = 1 << 20  # 1 TiB
 MAX_POSITIONS_LIMIT = 10**12
+MAX_WORKERS = 256  # threads for winnability
 # The tables get this share of memory_mb; the rest is room for the searches' move stacks.
 _TABLE_SHARE = 15 / 16
 
@@ -172,8 +173,8 @@ def winnability(
     check_time_limit(time_limit)
     check_memory_mb(memory_mb)
     check_max_positions(max_positions)
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 256:
-        raise OptionError(f"workers must be from 1 to 256, got {workers!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        raise OptionError(f"workers must be from 1 to {MAX_WORKERS}, got {workers!r}")
     numbers = list(numbers)
     states = [game.deal(n) for n in numbers]  # bad numbers fail here, before any work
     t = time.perf_counter()
