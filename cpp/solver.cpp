@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "position_set.hpp"
+#include "shorten.hpp"
 
 namespace sol {
 
@@ -172,6 +173,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   if (start.is_won()) return finish(Verdict::Solved, Limit::None);
 
   constexpr std::uint64_t kSlice = 1 << 15;
+  constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most
   std::vector<std::unique_ptr<Search>> searches;
   for (const Order& order : portfolio(start.rules())) {
     searches.push_back(std::make_unique<Search>(start, order, budget));
@@ -192,7 +194,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
       out.moves_tried += search->moves_tried() - tried;
       switch (status) {
         case Search::Status::Won:
-          out.line = search->line();
+          out.line = shorten(start, search->line(), kShortenBudget, time_up, stop);
           return finish(Verdict::Solved, Limit::None);
         case Search::Status::Exhausted:
           return finish(Verdict::Unsolvable, Limit::None);

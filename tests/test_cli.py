@@ -4,6 +4,7 @@ import argparse
 import inspect
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -286,3 +287,17 @@ def test_ctrl_c_stops_winnability_at_once():
     assert [line for line in lines if line] == ["solitaire: interrupted"], output
     assert child.exitstatus == 130, (child.exitstatus, child.signalstatus)
     assert took < 3, f"took {took:.1f} s to stop"
+
+
+def test_solve_prints_the_line_numbered_several_a_line():
+    p = run("solve", "klondike", "2", "--time", "5", "--memory", "256")
+    assert p.returncode == 0, p.stderr
+    head, *rows = p.stdout.splitlines()
+    assert head.startswith("solved (") and "MB of tables" in head
+    cells = [c for row in rows for c in re.findall(r"(\d+)\. (\S+)", row)]
+    assert [int(n) for n, _ in cells] == list(range(1, len(cells) + 1))
+    assert all(len(re.findall(r"\d+\. ", row)) <= 8 for row in rows) and len(rows) > 1
+    state = se.load_game("klondike").deal(2)
+    for _, m in cells:
+        state.play(m)
+    assert state.is_won()

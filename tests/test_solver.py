@@ -149,3 +149,30 @@ def test_unsolvable_trigon_deals_agree_with_brute_force(number):
     game = se.load_game("trigon")
     assert game.deal(number).solve(max_positions=100_000).status == "unsolvable"
     assert _referee_verdict(json.loads(game.deal(number).to_json()), limit=5000) == "unsolvable"
+
+
+def _wins(game, start, moves):
+    state = game.from_json(start)
+    try:
+        for m in moves:
+            state.play(m)
+    except se.IllegalMoveError:
+        return False
+    return state.is_won()
+
+
+@pytest.mark.parametrize("name,number,options", [("klondike", 2, {}), ("trigon", 3, {}),
+                                                  ("deuces-and-queens", 2, {})])
+def test_solved_lines_keep_no_move_that_could_go(name, number, options):
+    """Lines come shortened: no single move, and no move together with its later reverse,
+    can be deleted with the rest still winning."""
+    game = se.load_game(name, **options)
+    start = game.deal(number).to_json()
+    moves = [str(m) for m in game.from_json(start).solve(time_limit=10).moves]
+    assert moves and _wins(game, start, moves)
+    for i in range(len(moves)):
+        assert not _wins(game, start, moves[:i] + moves[i + 1:]), (i, moves[i])
+        a, b = moves[i].split("x")[0].split("-")
+        for j in range(i + 1, len(moves)):
+            if moves[j] == moves[i].replace(f"{a}-{b}", f"{b}-{a}"):
+                assert not _wins(game, start, moves[:i] + moves[i + 1:j] + moves[j + 1:]), (i, j)

@@ -195,7 +195,14 @@ def _limits(args: argparse.Namespace) -> dict[str, Any]:
 def _costs(r: SolveResult) -> str:
     """What a search cost, and which limit stopped it if one did."""
     stopped = f", stopped by the {r.stopped_by} limit" if r.stopped_by else ""
-    return f"{r.positions:,} positions, {r.seconds:.2f}s{stopped}"
+    return f"{r.positions:,} positions, {r.seconds:.2f}s, {r.peak_table_mb:.1f} MB of tables{stopped}"
+
+
+def _numbered(moves: Sequence[object], per_line: int = 8) -> str:
+    """Moves numbered from 1, several a line, so a long line can be followed by hand."""
+    width = len(str(len(moves)))
+    cells = [f"{i:>{width}}. {str(m):<9}" for i, m in enumerate(moves, 1)]
+    return "\n".join("".join(cells[k:k + per_line]).rstrip() for k in range(0, len(cells), per_line))
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -204,11 +211,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     r = state.solve(**_limits(args))
     if args.json:
         print(json.dumps({"status": r.status, "moves": [str(m) for m in r.moves], "positions": r.positions,
-                          "seconds": round(r.seconds, 3), "stopped_by": r.stopped_by}))
+                          "seconds": round(r.seconds, 3), "peak_table_mb": round(r.peak_table_mb, 1),
+                          "stopped_by": r.stopped_by}))
         return 0
     print(f"{r.status} ({_costs(r)})")
     if r.solved:
-        print(" ".join(str(m) for m in r.moves))
+        print(_numbered(r.moves))
     return 0
 
 
