@@ -17,6 +17,13 @@ GAME_VARIANTS = [
     ("klondike", {"draw": 3}),
 ]
 
+# Options that change the rules without new goldens: checked against the referee only.
+REFEREE_ONLY_VARIANTS = [
+    ("trigon", {"foundation_takeback": False}),
+    ("klondike", {"draw": 3, "foundation_takeback": False}),
+    ("double-trigon-solo", {"foundation_takeback": False}),
+]
+
 
 def variant_id(v):
     name, opts = v

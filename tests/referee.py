@@ -119,9 +119,9 @@ OPTIONS = {
     "aces-and-kings": {"empty_tableau": ("any", "stock")},
     "acey-and-kingsley": {"empty_tableau": ("any", "stock")},
     "double-or-quits": {"kings": ("keep", "discard")},
-    "double-trigon-solo": {},
-    "trigon": {},
-    "klondike": {"draw": (1, 3)},
+    "double-trigon-solo": {"foundation_takeback": (True, False)},
+    "trigon": {"foundation_takeback": (True, False)},
+    "klondike": {"draw": (1, 3), "foundation_takeback": (True, False)},
 }
 
 # f1..f4 of klondike and trigon, in PySolFC's suit order.
@@ -165,30 +165,32 @@ def double_or_quits(options):
 
 
 def double_trigon_solo(options):
-    foundation = PileRule(build=ONE_UP, suits="same", empty_ranks=frozenset("A"), max_cards=13)
+    foundation = PileRule(build=ONE_UP, suits="same", empty_ranks=frozenset("A"), max_cards=13,
+                          cards_may_leave=options["foundation_takeback"])
     tableau = PileRule(build=ONE_DOWN, suits="same", empty_ranks=frozenset("K"),
                        moves_runs=True)
     return Game(decks=2, foundations=(foundation,) * 8, tableau=(tableau,) * 9,
                 reserves=(), deal_count=1, max_redeals=-1)
 
 
-def suit_bound_foundations():
+def suit_bound_foundations(options):
     return tuple(PileRule(build=ONE_UP, suits="same", empty_ranks=frozenset("A"),
-                          empty_suit=suit, max_cards=13)
+                          empty_suit=suit, max_cards=13,
+                          cards_may_leave=options["foundation_takeback"])
                  for suit in SUIT_BOUND_ORDER)
 
 
 def trigon(options):
     tableau = PileRule(build=ONE_DOWN, suits="same", empty_ranks=frozenset("K"),
                        moves_runs=True)
-    return Game(decks=1, foundations=suit_bound_foundations(), tableau=(tableau,) * 7,
+    return Game(decks=1, foundations=suit_bound_foundations(options), tableau=(tableau,) * 7,
                 reserves=(), deal_count=1, max_redeals=-1)
 
 
 def klondike(options):
     tableau = PileRule(build=ONE_DOWN, suits="alternate", empty_ranks=frozenset("K"),
                        moves_runs=True)
-    return Game(decks=1, foundations=suit_bound_foundations(), tableau=(tableau,) * 7,
+    return Game(decks=1, foundations=suit_bound_foundations(options), tableau=(tableau,) * 7,
                 reserves=(), deal_count=options["draw"], max_redeals=-1)
 
 

@@ -10,7 +10,7 @@ import pytest
 
 import referee
 import solitaire_engine as se
-from conftest import GAME_VARIANTS, variant_id
+from conftest import GAME_VARIANTS, REFEREE_ONLY_VARIANTS, variant_id
 
 DEALS_PER_VARIANT = 200
 STEPS_PER_DEAL = 30
@@ -36,7 +36,7 @@ def _progressing(moves, rng):
     return rng.choice(moves)
 
 
-@pytest.mark.parametrize("variant", GAME_VARIANTS, ids=variant_id)
+@pytest.mark.parametrize("variant", GAME_VARIANTS + REFEREE_ONLY_VARIANTS, ids=variant_id)
 def test_legal_moves_and_positions_agree_along_random_playouts(variant):
     name, options = variant
     game = se.load_game(name, **options)

@@ -29,11 +29,12 @@ def up(suit, top):
     return [r + suit for r in RANKS[:RANKS.index(top) + 1]]
 
 
-def build(game, f=None, t=None, stock=(), waste=(), redeals_left=-1, explicit=False):
+def build(game, f=None, t=None, stock=(), waste=(), redeals_left=-1, explicit=False, **extra):
     """A hand-built position; `f` and `t` map pile ids ("f3", "t7") to cards, bottom first.
     Unplaced cards go at the bottom of the stock; with explicit=True the test places every
     card itself, and this checks that nothing was left over."""
     nf, nt, options = GAMES[game]
+    options = {**options, **extra}
     f, t = f or {}, t or {}
     assert set(f) <= {f"f{i}" for i in range(1, nf + 1)}
     assert set(t) <= {f"t{i}" for i in range(1, nt + 1)}
@@ -606,3 +607,39 @@ def test_dts_rule_13_same_kind_moves_whenever_the_target_accepts():
 def test_dts_winning():
     """double-trigon-solo, Winning: all 104 cards on the foundations."""
     check_winning(DTS)
+
+
+# ----------------------------------------------------------------------------- option
+# foundation_takeback=False (all three games): "Option" in each seeds/<game>.md.
+
+def test_trigon_option_no_takeback_keeps_foundation_cards_up():
+    """trigon, foundation_takeback=False: rule 4's moves are gone; the rest still plays."""
+    s = build("trigon", f={"f1": up("C", "5"), "f3": up("H", "K")},
+              t={"t1": ["6C"], "t2": ["6D"], "t4": ["7S"], "t5": ["2D"], "t6": ["9S"],
+                 "t7": ["QD"]}, foundation_takeback=False)
+    assert from_foundations(s) == set()
+    for move in ("f1-t1", "f3-t3"):
+        assert_illegal(s, move)
+    assert_play(s, "t1-f1", {"f1": up("C", "6"), "t1": []})  # cards still go up
+
+
+def test_klondike_option_no_takeback_keeps_foundation_cards_up():
+    """klondike (draw 3), foundation_takeback=False: nothing leaves a foundation."""
+    s = build("klondike", f={"f1": up("C", "5"), "f2": up("S", "8")},
+              t={"t1": ["6H"], "t2": ["9D"], "t3": ["6C"]}, foundation_takeback=False)
+    assert from_foundations(s) == set()
+    for move in ("f1-t1", "f2-t2"):
+        assert_illegal(s, move)
+    assert_play(s, "t3-f1", {"f1": up("C", "6"), "t3": []})
+
+
+def test_dts_option_no_takeback_keeps_foundation_cards_up():
+    """double-trigon-solo, foundation_takeback=False: no moves to a tableau pile or to
+    another foundation, though both would take the card."""
+    s = build(DTS, f={"f1": up("S", "4"), "f2": up("S", "5"), "f3": ["AH"]},
+              t={"t1": ["6S"], "t2": ["6D"], "t3": ["9C"], "t4": ["3D"], "t5": ["JH"],
+                 "t6": ["8D"], "t7": ["2C"], "t8": ["TD"], "t9": ["QS"]}, foundation_takeback=False)
+    assert from_foundations(s) == set()
+    for move in ("f2-f1", "f2-t1", "f3-f6"):
+        assert_illegal(s, move)
+    assert_play(s, "t1-f2", {"f2": up("S", "6"), "t1": []})

@@ -7,7 +7,7 @@ import pytest
 
 import referee
 import solitaire_engine as se
-from conftest import GAME_VARIANTS, variant_id
+from conftest import GAME_VARIANTS, REFEREE_ONLY_VARIANTS, variant_id
 
 
 @pytest.mark.parametrize("variant", GAME_VARIANTS, ids=variant_id)
@@ -128,7 +128,8 @@ def _agreement(variant, count, limit=1500):
 
 
 @pytest.mark.parametrize("variant", [v for v in GAME_VARIANTS if v[0] in
-                                     ("klondike", "trigon", "double-trigon-solo")], ids=variant_id)
+                                     ("klondike", "trigon", "double-trigon-solo")] + REFEREE_ONLY_VARIANTS,
+                         ids=variant_id)
 def test_verdicts_agree_with_brute_force(variant):
     # Endgames of these games are rarely dead (foundation cards can come back down), so
     # this mostly checks "solved"; Double or Quits below checks "unsolvable".

@@ -31,12 +31,12 @@ def _tableau(rows: int, suit: str) -> Group:
     return Group("tableau", rows, tuple(ranks.down()), suit=suit, empty_ranks=ranks.ranks(KING), runs=True)
 
 
-def _foundations(count: int, suit_bound: bool) -> Group:
+def _foundations(count: int, suit_bound: bool, options: dict) -> Group:
     # PySolFC binds suits in blocks: C S H D for four piles, C C S S H H D D for eight.
     suits = tuple(PYSOL_SUITS[i * 4 // count] for i in range(count)) if suit_bound else None
     return Group(
         "foundation", count, tuple(ranks.up()), suit="same", empty_ranks=ranks.ranks(ACE),
-        pile_suits=suits, max_cards=13,
+        pile_suits=suits, max_cards=13, can_leave=options.get("foundation_takeback", True),
     )
 
 
@@ -45,7 +45,7 @@ def _one_deck(name: str, tableau_suit: str, options: dict) -> RuleTable:
     return RuleTable(
         name=name,
         decks=1,
-        groups=(_foundations(4, True), _tableau(7, tableau_suit), Group("stock"), Group("waste")),
+        groups=(_foundations(4, True, options), _tableau(7, tableau_suit), Group("stock"), Group("waste")),
         deal_count=draw,
         redeals=-1,
         deal_steps=(*_triangle_right_to_left(7), ToWaste(draw)),
@@ -66,13 +66,17 @@ def double_trigon_solo(options: dict) -> RuleTable:
         name="double-trigon-solo",
         decks=2,
         # Seed 004: any Ace may start any foundation pile.
-        groups=(_foundations(8, False), _tableau(9, "same"), Group("stock"), Group("waste")),
+        groups=(_foundations(8, False, options), _tableau(9, "same"), Group("stock"), Group("waste")),
         redeals=-1,
         deal_steps=(*_triangle_left_to_right(9), ToWaste(1)),
         options=options,
     )
 
 
-register(GameInfo("klondike", "Klondike", 2, klondike, (Option("draw", 1, (1, 3), "cards per deal"),)))
-register(GameInfo("trigon", "Trigon", 821, trigon))
-register(GameInfo("double-trigon-solo", "Double Trigon (one player)", 822, double_trigon_solo))
+# PySolFC lets a foundation's top card come back down; many solvers and published win
+# rates do not, so both are offered.
+TAKEBACK = Option("foundation_takeback", True, (True, False), "foundation cards may come back down")
+
+register(GameInfo("klondike", "Klondike", 2, klondike, (Option("draw", 1, (1, 3), "cards per deal"), TAKEBACK)))
+register(GameInfo("trigon", "Trigon", 821, trigon, (TAKEBACK,)))
+register(GameInfo("double-trigon-solo", "Double Trigon (one player)", 822, double_trigon_solo, (TAKEBACK,)))
