@@ -54,7 +54,7 @@ def pytest_terminal_summary(terminalreporter):
     tr = terminalreporter
     tr.section("solitaire-engine rates (single core)")
     measures = ["playout steps", "referee playout steps", "movegen", "perft", "solver", "py legal_moves",
-                "py play+undo"]
+                "py play+undo", "deals decided", "solver positions"]
     tr.write_line("| game | " + " | ".join(measures) + " | playout vs referee |")
     tr.write_line("|" + " --- |" * (len(measures) + 2))
     for game in GAMES:
