@@ -32,11 +32,11 @@ def test_unknown_option_lists_the_valid_ones():
     with pytest.raises(se.OptionError):
         se.load_game("klondike", draw=2)
     with pytest.raises(se.OptionError, match="none"):
-        se.load_game("trigon", draw=3)
+        se.load_game("deuces-and-queens", draw=3)
 
 
 def test_option_values_from_text_are_understood():
-    assert se.load_game("klondike", draw="3").options == {"draw": 3}
+    assert se.load_game("klondike", draw="3").options["draw"] == 3
 
 
 @pytest.mark.parametrize("text", ["", "ZZ", "1H", "QX", "QHH", "11H", "#", "Q", "10", "1OH"])
@@ -206,3 +206,22 @@ def test_unlimited_redeal_games_read_any_count_as_unlimited(redeals):
     snap = json.loads(game.deal(2).to_json())
     snap["redeals_left"] = redeals
     assert game.from_json(snap).redeals_left == -1
+
+
+# ----- game numbers: ints for deal(), text through parse_game_number -----
+
+@pytest.mark.parametrize("number", ["1", "#5", 1.0, True, None, [1], 0, 10**20,
+                                    pytest.param(10**5000, id="10**5000")])
+def test_deal_takes_only_int_game_numbers(dq, number):
+    with pytest.raises(se.OptionError, match="game number"):
+        dq.deal(number)
+
+
+def test_game_numbers_from_text():
+    assert se.parse_game_number("5") == 5
+    assert se.parse_game_number(" #5 ") == 5
+    assert se.parse_game_number("99999999999999999999") == 10**20 - 1
+    for text in ["", "#", "0", "-5", "+5", "1_000", "1e3", "5.0", "\uff15", "1" + "0" * 20, "9" * 5000, 5, None]:
+        with pytest.raises(se.OptionError, match="game number"):
+            se.parse_game_number(text)
+    assert se.load_game("trigon").deal(se.parse_game_number("#7")).number == 7

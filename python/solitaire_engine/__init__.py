@@ -12,9 +12,11 @@ from .errors import (
     NothingToUndoError,
     OptionError,
     PositionError,
+    RuleTableError,
     SolitaireError,
     UnknownGameError,
 )
+from .dealing import parse_game_number
 from .game import Game, list_games, load_game
 from .move import Move
 from .solving import SolveResult, Winnability, winnability
@@ -30,6 +32,7 @@ __all__ = [
     "NothingToUndoError",
     "OptionError",
     "PositionError",
+    "RuleTableError",
     "SolitaireError",
     "SolveResult",
     "State",
@@ -37,5 +40,6 @@ __all__ = [
     "UnknownGameError",
     "list_games",
     "load_game",
+    "parse_game_number",
     "winnability",
 ]

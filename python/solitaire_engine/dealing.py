@@ -7,9 +7,11 @@ top of the talon and is dealt first.
 """
 from __future__ import annotations
 
+import re
+
 from pysol_cards.random import LCRandom31, MTRandom
 
-from .errors import OptionError
+from .errors import OptionError, brief
 from .ruletable import DealRow, RuleTable, ToWaste
 
 MAX_GAME_NUMBER = 10**20  # exclusive
@@ -17,14 +19,28 @@ _LC_LIMIT = 32000  # PySolFC: numbers below this use LCRandom31 (pysol-cards say
 
 
 def check_game_number(n: object) -> int:
+    """``n`` itself if it is a game number: an int (not a bool), 1 <= n < 10**20."""
     if isinstance(n, bool) or not isinstance(n, int):
-        try:
-            n = int(str(n).strip().lstrip("#"))
-        except ValueError:
-            raise OptionError(f"a game number is a whole number, got {n!r}") from None
+        hint = "; for text use solitaire_engine.parse_game_number" if isinstance(n, str) else ""
+        raise OptionError(f"a game number is a whole number (int), got {brief(n)}{hint}")
     if not 1 <= n < MAX_GAME_NUMBER:
-        raise OptionError(f"game number must be 1 <= n < 10**20, got {n}")
-    return n
+        raise OptionError(f"a game number must be 1 <= n < 10**20, got {brief(n)}")
+    return int(n)
+
+
+_NUMBER_TEXT = re.compile(r"#?([0-9]+)", re.A)
+
+
+def parse_game_number(text: str) -> int:
+    """A game number written as text, as on a command line: ``"5"`` or PySolFC's ``"#5"``.
+
+    ``Game.deal`` itself takes only ints, so a number typed by a user goes through here."""
+    m = _NUMBER_TEXT.fullmatch(text.strip()) if isinstance(text, str) else None
+    # Twenty digits hold every game number; more is out of range (and int() of more than
+    # 4300 digits would be a plain ValueError).
+    if m is None or len(m.group(1).lstrip("0")) > 20:
+        raise OptionError(f"a game number is written as digits, 1 to 10**20 - 1, got {brief(text)}")
+    return check_game_number(int(m.group(1)))
 
 
 def _ms_rearrange(cards: list) -> list:

@@ -1,4 +1,5 @@
 """Exceptions. Every caller mistake is a ``ValueError`` subclass, so ``except ValueError`` works."""
+import reprlib
 
 
 class SolitaireError(ValueError):
@@ -27,3 +28,25 @@ class IllegalMoveError(SolitaireError):
 
 class NothingToUndoError(SolitaireError, IndexError):
     """``undo`` was called with no move played."""
+
+
+class RuleTableError(SolitaireError):
+    """A game definition (``RuleTable``, ``Group``, deal steps, ``GameInfo``) that is
+    malformed or that the core refuses to compile."""
+
+
+# Error messages quote the caller's value. A plain repr() of a list nested thousands deep
+# raises RecursionError, and a huge string makes a huge message, so quotes are cut short.
+_brief = reprlib.Repr()
+_brief.maxlevel = 3
+_brief.maxstring = 60
+_brief.maxother = 60
+_brief.maxlist = _brief.maxtuple = _brief.maxdict = _brief.maxset = 6
+
+
+def brief(value: object) -> str:
+    """A short repr of ``value`` for an error message, safe for any object."""
+    try:
+        return _brief.repr(value)
+    except Exception:  # a repr that raises must not replace the error being reported
+        return f"<{type(value).__name__} object>"
