@@ -154,10 +154,14 @@ def test_undo_with_nothing_played(dq):
         dq.deal(1).undo()
 
 
-@pytest.mark.parametrize("depth", [-1, 33, 10**30])
+@pytest.mark.parametrize("depth", [-1, 33, 10**30, 2**40, "3", True, 1.0, None, [3]])
 def test_absurd_perft_depths_are_rejected(dq, depth):
-    with pytest.raises((ValueError, OverflowError, TypeError)):
+    with pytest.raises(se.OptionError, match="perft depth"):
         dq.deal(1).perft(depth)
+
+
+def test_perft_depth_zero_counts_the_empty_sequence(dq):
+    assert dq.deal(1).perft(0) == 1
 
 
 @settings(max_examples=300, deadline=None)
@@ -225,3 +229,61 @@ def test_game_numbers_from_text():
         with pytest.raises(se.OptionError, match="game number"):
             se.parse_game_number(text)
     assert se.load_game("trigon").deal(se.parse_game_number("#7")).number == 7
+
+
+# ----- moves are checked however they are made (a Move, its text, or anything else) -----
+
+def test_a_move_count_past_one_byte_does_not_wrap_into_another_move(dq):
+    """Move("t1", "f1", 257) used to play t1-f1 (257 mod 256) and return 't1-f1x257'."""
+    with pytest.raises(se.IllegalMoveError, match="1 to 255"):
+        se.Move("t1", "f1", 257)
+    state = dq.deal(1)
+    with pytest.raises(se.IllegalMoveError):
+        state.play(se.Move("t1", "f1", 257))
+    assert state.moves == []
+
+
+@pytest.mark.parametrize("src,dst,count", [(1, "f1", 1), ("", "f1", 1), ("t1", None, 1), ("t-1", "f1", 1),
+                                           ("t1 ", "f1", 1), ("t1", "f1", 0), ("t1", "f1", -1),
+                                           ("t1", "f1", True), ("t1", "f1", 1.0), ("t1", "f1", "2")])
+def test_moves_built_directly_are_checked(src, dst, count):
+    with pytest.raises(se.IllegalMoveError):
+        se.Move(src, dst, count)
+
+
+def test_moves_built_directly_read_pile_names_as_parse_does():
+    assert se.Move("T1", "F1", 2) == se.Move.parse("T1-F1x2") == "t1-f1x2"
+
+
+def test_a_tampered_move_count_is_refused_by_the_state(dq):
+    state = dq.deal(1)
+    move = se.Move("t1", "f1")
+    object.__setattr__(move, "count", 257)  # past __post_init__, as a frozen dataclass allows
+    with pytest.raises(se.IllegalMoveError):
+        state.play(move)
+    assert state.moves == []
+
+
+def test_a_move_count_too_long_for_int_is_an_illegal_move(dq):
+    # int() refuses more than 4300 digits with a plain ValueError.
+    with pytest.raises(se.IllegalMoveError, match="1 to 255"):
+        dq.deal(1).play("t1-f1x" + "9" * 5000)
+
+
+def deeply_nested(depth=100_000, leaf="QH"):
+    for _ in range(depth):
+        leaf = [leaf]
+    return leaf
+
+
+def test_a_deeply_nested_move_is_an_illegal_move(dq):
+    with pytest.raises(se.IllegalMoveError):
+        dq.deal(1).play(deeply_nested())
+
+
+def test_card_text_is_ascii(dq, snap):
+    piles = snap["reserves"] + snap["tableau"] + [snap["stock"]]
+    pile = next(p for p in piles if "AS" in p)
+    pile[pile.index("AS")] = "A\u017f"  # upper() makes the long s an S
+    with pytest.raises(se.PositionError, match="not a card"):
+        dq.from_json(snap)

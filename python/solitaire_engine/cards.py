@@ -5,7 +5,7 @@ and suits in PySolFC's order: clubs, spades, hearts, diamonds (the core uses the
 """
 from __future__ import annotations
 
-from .errors import CardError
+from .errors import CardError, brief
 
 RANKS = "A23456789TJQK"
 SUITS = "CSHD"  # PySolFC order; clubs and spades black, hearts and diamonds red
@@ -29,8 +29,9 @@ def suit_of(c: int) -> int:
 def parse_card(text: object) -> int:
     """``"QH"`` -> code; a leading ``#`` means face down. Raises CardError."""
     if not isinstance(text, str):
-        raise CardError(f"a card is written as text like 'QH', got {text!r}")
-    t = text.strip().upper()
+        raise CardError(f"a card is written as text like 'QH', got {brief(text)}")
+    # Only ASCII: upper() maps some other letters onto these ("\u017f" to "S").
+    t = text.strip().upper() if text.isascii() else ""
     down = t.startswith("#")
     if down:
         t = t[1:]
@@ -38,7 +39,7 @@ def parse_card(text: object) -> int:
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANKS or t[1] not in SUITS:
         raise CardError(
-            f"not a card: {text!r} (write rank {'/'.join(RANKS)} then suit C/D/H/S, e.g. 'QH')"
+            f"not a card: {brief(text)} (write rank {'/'.join(RANKS)} then suit C/D/H/S, e.g. 'QH')"
         )
     return code(RANKS.index(t[0]), SUITS.index(t[1]), face_down=down)
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, brief
 
-_MOVE = re.compile(r"^\s*([a-z]+[0-9]*)\s*-\s*([a-z]+[0-9]*)\s*(?:x\s*([0-9]+))?\s*$", re.I)
+# ASCII only: under re.I alone, the Kelvin sign would match "k" and non-ASCII digits "1".
+_MOVE = re.compile(r"^\s*([a-z]+[0-9]*)\s*-\s*([a-z]+[0-9]*)\s*(?:x\s*([0-9]+))?\s*$", re.I | re.A)
+_PILE = re.compile(r"[a-z]+[0-9]*", re.I | re.A)
+MAX_COUNT = 255  # the core packs a move's card count into one byte
 
 
 @dataclass(frozen=True, eq=False)
@@ -19,6 +22,21 @@ class Move:
     src: str
     dst: str
     count: int = 1
+
+    def __post_init__(self) -> None:
+        # A Move may be built directly, not only parsed, and its count goes into a byte of
+        # the core's move code: unchecked, Move("t1", "f1", 257) would play t1-f1.
+        for field in ("src", "dst"):
+            name = getattr(self, field)
+            if not isinstance(name, str) or not _PILE.fullmatch(name):
+                raise IllegalMoveError(f"a move's {field} is a pile name like 't3' or 's', got {brief(name)}")
+            object.__setattr__(self, field, str.lower(name))
+        count = self.count
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise IllegalMoveError(f"a move's card count is a whole number, got {brief(count)}")
+        if not 1 <= count <= MAX_COUNT:
+            raise IllegalMoveError(f"a move carries 1 to {MAX_COUNT} cards, not {brief(count)}")
+        object.__setattr__(self, "count", int(count))
 
     @property
     def is_deal(self) -> bool:
@@ -48,11 +66,14 @@ class Move:
     def parse(cls, text: object) -> "Move":
         """``"r2-f5"`` -> Move; ``xN`` gives the card count. Raises IllegalMoveError."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a move is text like 'r2-f5' or a Move, got {text!r}")
+            raise IllegalMoveError(f"a move is text like 'r2-f5' or a Move, got {brief(text)}")
         m = _MOVE.match(text)
         if not m:
-            raise IllegalMoveError(f"not a move: {text!r} (write SOURCE-TARGET, e.g. 'r2-f5' or 't3-t7x4')")
-        count = int(m.group(3)) if m.group(3) else 1
-        if not 1 <= count <= 255:
-            raise IllegalMoveError(f"a move carries 1 to 255 cards, not {count}")
-        return cls(m.group(1).lower(), m.group(2).lower(), count)
+            raise IllegalMoveError(f"not a move: {brief(text)} (write SOURCE-TARGET, e.g. 'r2-f5' or 't3-t7x4')")
+        digits = (m.group(3) or "1").lstrip("0") or "0"
+        # int() of more than 4300 digits is a plain ValueError, so long counts are not read.
+        if len(digits) > 3 or not 1 <= int(digits) <= MAX_COUNT:
+            shown = digits if len(digits) <= 12 else digits[:8] + "..."
+            raise IllegalMoveError(f"a move carries 1 to {MAX_COUNT} cards, not {shown}")
+        count = int(digits)
+        return cls(m.group(1), m.group(2), count)

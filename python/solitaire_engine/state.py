@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Optional, Union
 
-from .errors import IllegalMoveError, NothingToUndoError
-from .move import Move
+from .errors import IllegalMoveError, NothingToUndoError, OptionError, brief
+from .move import MAX_COUNT, Move
 from .position import Snapshot, snapshot
 from .render import render
 from .solving import DEFAULT_MAX_POSITIONS, DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, SolveResult
@@ -14,6 +14,8 @@ from .solving import solve as _solve
 if TYPE_CHECKING:
     from . import _core
     from .game import Game
+
+MAX_PERFT_DEPTH = 32  # the core's limit
 
 
 class State:
@@ -53,6 +55,10 @@ class State:
                 if c & 0xFFFF == src | dst << 8:
                     return c
             raise IllegalMoveError(f"{m} is not legal here: {self._why_not(m)}")
+        # Move checks its count, but the code has one byte for it: a count that got past
+        # (object.__setattr__ on the frozen Move) would wrap into another move.
+        if not (isinstance(m.count, int) and 1 <= m.count <= MAX_COUNT):
+            raise IllegalMoveError(f"a move carries 1 to {MAX_COUNT} cards, not {brief(m.count)}")
         return src | dst << 8 | m.count << 16
 
     def _why_not(self, m: Move) -> str:
@@ -111,7 +117,7 @@ class State:
 
         i = self.game.pile_index(name)
         if i < 0:
-            raise IllegalMoveError(f"{self.game.name} has no pile {name!r}")
+            raise IllegalMoveError(f"{self.game.name} has no pile {brief(name)}")
         return [card_text(c) for c in self._core.piles()[i]]
 
     def copy(self) -> "State":
@@ -152,8 +158,13 @@ class State:
 
     # ----- long loops in the core (GIL released, Ctrl-C stops them) -----
     def perft(self, depth: int) -> int:
-        """Number of distinct move sequences of exactly ``depth`` moves."""
-        return self._core.perft(depth)
+        """Number of distinct move sequences of exactly ``depth`` moves, 0 <= depth <= 32
+        (``perft(0)`` is 1: the empty sequence)."""
+        # Checked here: the core takes a C int, and anything else fails its conversion
+        # with a TypeError; True would count as depth 1.
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= MAX_PERFT_DEPTH:
+            raise OptionError(f"perft depth is a whole number from 0 to {MAX_PERFT_DEPTH}, got {brief(depth)}")
+        return self._core.perft(int(depth))
 
     def solve(
         self,
