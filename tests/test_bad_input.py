@@ -287,3 +287,141 @@ def test_card_text_is_ascii(dq, snap):
     pile[pile.index("AS")] = "A\u017f"  # upper() makes the long s an S
     with pytest.raises(se.PositionError, match="not a card"):
         dq.from_json(snap)
+
+
+# ----- game definitions, options and game numbers: strict, and refused as SolitaireErrors -----
+
+def test_a_deeply_nested_option_value_is_an_option_error():
+    with pytest.raises(se.OptionError):
+        se.load_game("klondike", draw=deeply_nested())
+
+
+def test_a_pile_name_that_is_not_text_is_refused(dq):
+    with pytest.raises(se.IllegalMoveError, match="no pile"):
+        dq.deal(1).pile(["t1"])  # was a TypeError (unhashable list)
+
+
+from solitaire_engine import variants as v  # noqa: E402
+
+
+def _table(**changes):
+    base = dict(
+        name="small", decks=1,
+        groups=(v.Group("foundation", 4, tuple(v.ranks.up()), empty_ranks=v.ranks.ranks(0)),
+                v.Group("tableau", 4, tuple(v.ranks.down()), empty_ranks=v.ranks.ALL),
+                v.Group("stock"), v.Group("waste")),
+        deal_steps=(v.DealRow("tableau", (0, 1, 2, 3)),),
+    )
+    base.update(changes)
+    return v.RuleTable(**base)
+
+
+def _load(table):
+    return se.Game(v.GameInfo("small", "Small", 0, lambda options: table), {})
+
+
+def test_the_test_table_itself_is_sound():
+    state = _load(_table()).deal(1)
+    assert len(state.pile("s")) == 48
+
+
+@pytest.mark.parametrize("steps", [
+    (v.DealRow("tableau", (4,)),),                      # no fifth tableau pile: was IndexError
+    (v.DealRow("tableau", (-1,)),),
+    (v.DealRow("stock", (0,)),),                        # was KeyError
+    (v.DealRow("tableau", (0, 1, 2, 3)),) * 14,          # 56 cards from a 52-card deck: was IndexError
+    (v.DealRow("foundation", (0,), face_up=False),),    # face down outside the tableau
+    (v.DealRow("tableau", (0,), face_up="no"),),
+    (v.ToWaste(-1),),
+    ("t1",),                                            # not a step: was TypeError
+])
+def test_bad_deal_steps_are_rule_table_errors(steps):
+    with pytest.raises(se.RuleTableError, match="deal step"):
+        _load(_table(deal_steps=steps)).deal(1)
+
+
+def test_dealing_to_the_waste_needs_a_waste():
+    groups = _table().groups[:2]
+    with pytest.raises(se.RuleTableError, match="waste"):
+        _load(_table(groups=groups, deal_steps=(v.ToWaste(1),))).deal(1)
+
+
+@pytest.mark.parametrize("changes", [
+    {"groups": (v.Group("tableau", 0),)},               # the core: a group needs a pile
+    {"groups": (v.Group("tableau", 2, fill="stock"),)},  # the core: refills need a stock
+    {"redeals": -2},
+    {"deal_count": 0},
+    {"decks": 4},                                       # the core: more than 160 cards
+])
+def test_tables_the_core_refuses_are_rule_table_errors(changes):
+    with pytest.raises(se.RuleTableError, match="small"):
+        _load(_table(**changes))
+
+
+@pytest.mark.parametrize("changes", [
+    {"decks": 2.0}, {"decks": True}, {"decks": 10**9}, {"removed_ranks": 5}, {"removed_ranks": {13}},
+    {"deal_count": 1.5}, {"redeals": None}, {"win_foundation_cards": 53}, {"win_foundation_cards": True},
+    {"shuffle_hook": "reverse"}, {"groups": [v.Group("tableau")] * 0 + ["tableau"]},
+    {"groups": (v.Group("tableau", 2, build=5),)}, {"groups": (v.Group("tableau", True),)},
+    {"groups": (v.Group("tableau", 2, build=(1,) * 12),)}, {"groups": (v.Group("tableau", 2, runs=1),)},
+    {"groups": (v.Group("tableau", 2, pile_suits=3),)}, {"groups": (v.Group("pile", 2),)},
+])
+def test_malformed_table_fields_are_rule_table_errors(changes):
+    with pytest.raises(se.RuleTableError):
+        _load(_table(**changes))
+
+
+@pytest.mark.parametrize("hook", [lambda cards: None, lambda cards: cards[1:], lambda cards: [[c] for c in cards],
+                                  lambda cards: cards[:1] * len(cards)])
+def test_a_shuffle_hook_must_return_the_talon_reordered(hook):
+    game = _load(_table(shuffle_hook=hook))
+    with pytest.raises(se.RuleTableError, match="shuffle_hook"):
+        game.deal(1)
+
+
+def test_a_deal_that_is_no_position_is_a_rule_table_error():
+    # Nothing refills t1..t4 and there is no stock, so most of the deck goes nowhere.
+    with pytest.raises(se.RuleTableError, match="deal of game 1"):
+        _load(_table(groups=_table().groups[:2])).deal(1)
+
+
+def test_game_definitions_are_checked():
+    with pytest.raises(se.RuleTableError, match="GameInfo"):
+        v.register_game("klondike")  # was a TypeError
+    with pytest.raises(se.RuleTableError, match="lower-case"):
+        v.register_game(v.GameInfo("Small", "Small", 0, lambda options: _table()))  # load_game could never find it
+    with pytest.raises(se.RuleTableError, match="default"):
+        v.register_game(v.GameInfo("small-x", "Small", 0, lambda options: _table(),
+                                   (v.Option("draw", 2, (1, 3)),)))
+    with pytest.raises(se.RuleTableError, match="RuleTable"):
+        se.Game(v.GameInfo("small", "Small", 0, lambda options: "a table"), {})
+    with pytest.raises(se.RuleTableError, match="GameInfo"):
+        se.Game("klondike", {})
+    assert issubclass(se.RuleTableError, se.SolitaireError) and "RuleTableError" in se.__all__
+    assert v.RuleTableError is se.RuleTableError
+
+
+@pytest.mark.parametrize("draw", [True, False, 3.0, 1.0, "3.0", b"3", [3]])
+def test_option_values_are_not_coerced_across_types(draw):
+    with pytest.raises(se.OptionError, match="draw"):
+        se.load_game("klondike", draw=draw)
+
+
+@pytest.mark.parametrize("value", [1, 0, 1.0, None, "yes", "1"])
+def test_yes_no_options_take_only_bools_or_their_text(value):
+    assert se.load_game("trigon", foundation_takeback="false").options == {"foundation_takeback": False}
+    assert se.load_game("trigon", foundation_takeback=" True ").options == {"foundation_takeback": True}
+    with pytest.raises(se.OptionError, match="foundation_takeback"):
+        se.load_game("trigon", foundation_takeback=value)
+
+
+def test_an_option_named_like_load_games_own_argument_is_an_option_error():
+    with pytest.raises(se.OptionError, match="'name'"):
+        se.load_game("klondike", name="x")  # was TypeError: multiple values for 'name'
+
+
+def test_options_that_are_not_a_dict_are_refused():
+    from solitaire_engine.games import lookup
+
+    with pytest.raises(se.OptionError):
+        se.Game(lookup("klondike"), ["draw"])

@@ -8,10 +8,11 @@ top of the talon and is dealt first.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from pysol_cards.random import LCRandom31, MTRandom
 
-from .errors import OptionError, brief
+from .errors import OptionError, RuleTableError, brief
 from .ruletable import DealRow, RuleTable, ToWaste
 
 MAX_GAME_NUMBER = 10**20  # exclusive
@@ -63,8 +64,20 @@ def shuffled(table: RuleTable, n: int) -> list[int]:
     rng.reset()
     cards = list(rng.shuffle(cards))
     if table.shuffle_hook is not None:
-        cards = table.shuffle_hook(cards)
+        reordered = table.shuffle_hook(list(cards))
+        if not _same_cards(reordered, cards):
+            raise RuleTableError(f"{table.name}: shuffle_hook must return the talon it was given, reordered")
+        cards = list(reordered)
     return [c for c, _ in cards]
+
+
+def _same_cards(reordered: object, cards: list) -> bool:
+    if not isinstance(reordered, (list, tuple)) or len(reordered) != len(cards):
+        return False
+    try:
+        return Counter(reordered) == Counter(cards)
+    except TypeError:  # unhashable items: certainly not the talon's (code, deck) pairs
+        return False
 
 
 def deal(table: RuleTable, n: int) -> tuple[dict[str, list[list[int]]], list[int]]:
@@ -83,8 +96,8 @@ def deal(table: RuleTable, n: int) -> tuple[dict[str, list[list[int]]], list[int
         elif isinstance(step, ToWaste):
             for _ in range(min(step.count, len(talon))):
                 waste.append(talon.pop())
-        else:  # pragma: no cover - a table bug, not user input
-            raise TypeError(f"unknown deal step {step!r}")
+        else:  # pragma: no cover - RuleTable.check refuses other steps before any deal
+            raise RuleTableError(f"unknown deal step {brief(step)}")
     piles["waste"] = [waste]
     if table.removed_ranks:
         # Cards out of play (Double or Quits' discarded Kings) leave PySolFC's deal for game

@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import Any, Union
 
 from . import _core
+from .dealing import check_game_number
 from .dealing import deal as _deal
-from .errors import PositionError
+from .errors import PositionError, RuleTableError, brief
 from .games import GameInfo, lookup, names
 from .position import piles_from_snapshot
 from .ruletable import RuleTable
@@ -16,10 +17,20 @@ class Game:
     """A game and its options: ``se.load_game("aces-and-kings", empty_tableau="stock")``."""
 
     def __init__(self, info: GameInfo, options: dict) -> None:
+        if not isinstance(info, GameInfo):
+            raise RuleTableError(f"Game() takes a GameInfo (or use load_game(name)), got {brief(info)}")
+        info.check()
         self.info = info
         self.options = info.resolve_options(options)
-        self.table: RuleTable = info.make_table(self.options)
-        self._rules = _core.Rules(self.table.to_core())
+        table = info.make_table(dict(self.options))
+        if not isinstance(table, RuleTable):
+            raise RuleTableError(f"{info.name}: make_table must return a RuleTable, got {brief(table)}")
+        table.check()
+        try:
+            self._rules = _core.Rules(table.to_core())
+        except ValueError as e:  # the core's own checks of the table
+            raise RuleTableError(f"{info.name}: {e}") from None
+        self.table: RuleTable = table
         self.pile_kinds = self.table.pile_kinds()
         self.pile_names = [self._rules.pile_name(i) for i in range(self._rules.piles)]
         self._index = {n: i for i, n in enumerate(self.pile_names)}
@@ -36,10 +47,13 @@ class Game:
         return (_load, (self.name, dict(self.options)))
 
     def pile_index(self, name: str) -> int:
-        return self._index.get(name, -1)
+        """The core's index of pile ``name`` (``"t3"``), or -1 if the game has no such pile."""
+        return self._index.get(name, -1) if isinstance(name, str) else -1
 
     def deal(self, number: int) -> State:
-        """The position PySolFC deals for this game number (1 <= number < 10**20)."""
+        """The position PySolFC deals for this game number: an int, 1 <= number < 10**20
+        (``solitaire_engine.parse_game_number`` reads typed text like ``"#5"``)."""
+        number = check_game_number(number)
         by_kind, stock = _deal(self.table, number)
         piles = []
         seen = {k: 0 for k in by_kind}
@@ -51,7 +65,10 @@ class Game:
             else:
                 piles.append(by_kind[kind][seen[kind]])
                 seen[kind] += 1
-        return self._state(piles, self.table.redeals, number)
+        try:
+            return self._state(piles, self.table.redeals, number)
+        except PositionError as e:  # every deal of a sound table is a position of its game
+            raise RuleTableError(f"the deal of game {number} is not a valid position: {e}") from None
 
     def from_json(self, snapshot: Union[str, bytes, dict]) -> State:
         """A position from ``state.to_json()`` text or its dict. Raises PositionError."""
@@ -71,7 +88,7 @@ def _load(name: str, options: dict) -> Game:
     return load_game(name, **options)
 
 
-def load_game(name: str, **options: Any) -> Game:
+def load_game(name: str, /, **options: Any) -> Game:
     """The game ``name`` with ``options``; unknown names or options raise ValueError."""
     return Game(lookup(name), options)
 

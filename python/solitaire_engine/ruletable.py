@@ -9,9 +9,20 @@ from typing import Callable, Optional
 
 from . import ranks
 from .cards import deck
+from .errors import RuleTableError, brief
 
 KINDS = ("foundation", "tableau", "reserve", "stock", "waste")
 JSON_KEYS = {"foundation": "foundations", "tableau": "tableau", "reserve": "reserves"}
+MAX_DECKS = 8  # the core holds at most 8 copies of a card (and at most 160 cards in all)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _need(ok: bool, where: str, what: str, value: object) -> None:
+    if not ok:
+        raise RuleTableError(f"{where}: {what}, got {brief(value)}")
 
 
 @dataclass(frozen=True)
@@ -30,6 +41,23 @@ class Group:
     fill: str = "none"  # "none", "stock", "waste_then_stock": refill of an emptied pile
     owner: int = -1  # -1 shared; 0/1 in two-player games
     label: str = ""  # shown beside each pile's id in the text board, e.g. "2 up"
+
+    def check(self, where: str) -> None:
+        """Refuses fields of the wrong type (the core checks the ranges): a bool is not a
+        count, and a build relation that is not 13 masks cannot be read at all."""
+        _need(self.kind in KINDS, where, f"kind is one of {', '.join(KINDS)}", self.kind)
+        for name in ("count", "empty_ranks", "max_cards", "owner"):
+            _need(_is_int(getattr(self, name)), where, f"{name} is a whole number", getattr(self, name))
+        _need(isinstance(self.build, (tuple, list)) and len(self.build) == ranks.N
+              and all(_is_int(m) for m in self.build),
+              where, f"build is {ranks.N} rank masks (see solitaire_engine.ranks)", self.build)
+        for name in ("suit", "fill", "label"):
+            _need(isinstance(getattr(self, name), str), where, f"{name} is text", getattr(self, name))
+        _need(self.pile_suits is None or (isinstance(self.pile_suits, (tuple, list))
+                                          and all(_is_int(x) for x in self.pile_suits)),
+              where, "pile_suits is None or one suit number per pile", self.pile_suits)
+        for name in ("runs", "can_leave"):
+            _need(isinstance(getattr(self, name), bool), where, f"{name} is True or False", getattr(self, name))
 
     def to_core(self) -> dict:
         d = {
@@ -80,6 +108,62 @@ class RuleTable:
     # (code, deck) pairs, bottom to top.
     shuffle_hook: Optional[Callable[[list], list]] = None
     options: dict = field(default_factory=dict)
+
+    def check(self) -> None:
+        """Raises RuleTableError if the table is malformed in ways the core cannot see: field
+        types, the deck, and the deal steps (which run in Python). The core checks the rest
+        when it compiles the table."""
+        where = f"rule table {brief(self.name)}"
+        _need(isinstance(self.name, str), where, "name is text", self.name)
+        _need(isinstance(self.groups, (tuple, list)) and all(isinstance(g, Group) for g in self.groups),
+              where, "groups is a tuple of Group", self.groups)
+        for i, g in enumerate(self.groups):
+            g.check(f"{where}, group {i + 1} ({brief(g.kind)})")
+        _need(_is_int(self.decks) and 1 <= self.decks <= MAX_DECKS, where, f"decks is 1 to {MAX_DECKS}", self.decks)
+        _need(isinstance(self.removed_ranks, (frozenset, set, tuple, list))
+              and all(_is_int(r) and 0 <= r < ranks.N for r in self.removed_ranks),
+              where, "removed_ranks is a set of ranks 0 (Ace) to 12 (King)", self.removed_ranks)
+        for name in ("deal_count", "redeals"):
+            _need(_is_int(getattr(self, name)), where, f"{name} is a whole number", getattr(self, name))
+        _need(isinstance(self.win_needs_empty_stock, bool), where, "win_needs_empty_stock is True or False",
+              self.win_needs_empty_stock)
+        in_play = len(self.cards())
+        win = self.win_foundation_cards
+        _need(win is None or (_is_int(win) and 0 <= win <= in_play), where,
+              f"win_foundation_cards is None or 0 to {in_play} (the cards in play)", win)
+        _need(self.shuffle_hook is None or callable(self.shuffle_hook), where,
+              "shuffle_hook is None or a function", self.shuffle_hook)
+        self._check_deal(where)
+
+    def _check_deal(self, where: str) -> None:
+        # dealing.deal trusts the steps: a bad one would be an IndexError or KeyError
+        # there, or cards silently lost.
+        counts = {k: 0 for k in KINDS}
+        for g in self.groups:
+            counts[g.kind] += g.count
+        _need(isinstance(self.deal_steps, (tuple, list)), where, "deal_steps is a tuple of DealRow and ToWaste",
+              self.deal_steps)
+        talon = left = len(self.packs())
+        for n, step in enumerate(self.deal_steps, 1):
+            at = f"{where}, deal step {n}"
+            if isinstance(step, DealRow):
+                _need(step.kind in JSON_KEYS, at, f"a DealRow deals to one of {', '.join(JSON_KEYS)}", step.kind)
+                have = counts[step.kind]
+                _need(isinstance(step.piles, (tuple, list))
+                      and all(_is_int(i) and 0 <= i < have for i in step.piles),
+                      at, f"piles are indexes 0 to {have - 1} of the game's {have} {step.kind} piles", step.piles)
+                _need(isinstance(step.face_up, bool), at, "face_up is True or False", step.face_up)
+                _need(step.face_up or step.kind == "tableau", at, "only tableau cards are dealt face down",
+                      step.kind)
+                left -= len(step.piles)
+                _need(left >= 0, at, f"the deal runs out of cards ({talon} in the decks)", step)
+            elif isinstance(step, ToWaste):
+                _need(_is_int(step.count) and step.count >= 0, at, "ToWaste count is a whole number >= 0",
+                      step.count)
+                _need(counts["waste"] > 0, at, "ToWaste needs a waste pile", step)
+                left -= min(step.count, left)
+            else:
+                _need(False, at, "a deal step is a DealRow or a ToWaste", step)
 
     def cards(self) -> list[int]:
         """The cards in play, in PySolFC's creation order."""

@@ -10,9 +10,14 @@ A table lists pile groups (`Group`: kind, count, the 13-entry rank relation `bui
 `ranks.up/down/up_or_down/doubling`, suit relation, what an empty pile takes, capacity,
 whether runs move, whether cards may leave, what refills it), the deal (`DealRow`,
 `ToWaste`; what is left is the stock) and the stock's deal count and redeals.
+
+A table the core cannot use is refused with `RuleTableError` (a `SolitaireError`) when the
+game is loaded: `register_game` checks the `GameInfo`, `load_game` the table its options give.
 """
 from . import ranks
+from .errors import RuleTableError
 from .games import GameInfo, Option, register as register_game
 from .ruletable import DealRow, Group, RuleTable, ToWaste
 
-__all__ = ["DealRow", "GameInfo", "Group", "Option", "RuleTable", "ToWaste", "ranks", "register_game"]
+__all__ = ["DealRow", "GameInfo", "Group", "Option", "RuleTable", "RuleTableError", "ToWaste", "ranks",
+           "register_game"]
