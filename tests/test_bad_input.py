@@ -425,3 +425,59 @@ def test_options_that_are_not_a_dict_are_refused():
 
     with pytest.raises(se.OptionError):
         se.Game(lookup("klondike"), ["draw"])
+
+
+# ----- snapshots: every key the game needs, values of the right type -----
+
+@pytest.mark.parametrize("redeals", [2**31, 2**40, -(2**40), pytest.param(10**5000, id="10**5000")])
+def test_redeal_counts_beyond_a_c_int_are_position_errors(dq, snap, redeals):
+    snap["redeals_left"] = redeals
+    with pytest.raises(se.PositionError, match="redeals_left"):
+        dq.from_json(snap)
+
+
+@pytest.mark.parametrize("where", ["stock", "card", "version", "game", "options", "redeals_left"])
+def test_deeply_nested_snapshot_values_are_position_errors(where):
+    game = se.load_game("klondike")
+    snap = json.loads(game.deal(4).to_json())
+    if where == "card":
+        snap["tableau"][0][-1] = deeply_nested()
+    elif where == "options":
+        snap["options"] = {"draw": deeply_nested()}
+    else:
+        snap[where] = deeply_nested()
+    with pytest.raises(se.PositionError):
+        game.from_json(snap)
+
+
+@pytest.mark.parametrize("version", [True, 1.0, "1", None])
+def test_snapshot_version_is_exactly_the_integer_1(dq, snap, version):
+    snap["version"] = version
+    with pytest.raises(se.PositionError, match="version"):
+        dq.from_json(snap)
+
+
+def test_snapshot_option_values_follow_load_game():
+    game = se.load_game("klondike", draw=3)
+    snap = json.loads(game.deal(2).to_json())
+    snap["options"] = {"draw": "3"}
+    assert game.from_json(snap).to_json() == game.deal(2).to_json()
+    snap["options"] = {"draw": 3.0}
+    with pytest.raises(se.PositionError, match="options"):
+        game.from_json(snap)
+
+
+@pytest.mark.parametrize("key", ["version", "game", "foundations", "tableau", "reserves", "stock", "waste"])
+def test_a_missing_snapshot_key_is_named(dq, snap, key):
+    del snap[key]
+    with pytest.raises(se.PositionError, match=f"no '{key}' key"):
+        dq.from_json(snap)
+
+
+def test_optional_snapshot_keys_may_be_left_out():
+    game = se.load_game("klondike", draw=3)
+    state = game.deal(6)
+    snap = json.loads(state.to_json())
+    for key in ("options", "redeals_left", "reserves"):  # Klondike has no reserves
+        del snap[key]
+    assert game.from_json(snap).to_json() == state.to_json()

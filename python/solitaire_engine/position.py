@@ -5,7 +5,7 @@ import json
 from typing import TYPE_CHECKING, Union
 
 from .cards import card_text, parse_card
-from .errors import CardError, PositionError
+from .errors import CardError, OptionError, PositionError, brief
 from .ruletable import JSON_KEYS
 
 if TYPE_CHECKING:
@@ -54,29 +54,74 @@ def _load(obj: Union[str, bytes, dict]) -> dict:
     return obj
 
 
-def _cards(value: object, where: str) -> list[int]:
+def _cards(value: object, where: str, most: int) -> list[int]:
     if not isinstance(value, list):
         raise PositionError(f"{where} must be a list of cards, got {type(value).__name__}")
+    if len(value) > most:  # refused before reading a million "cards" one by one
+        raise PositionError(f"{where} holds {len(value)} cards; the game has only {most}")
     try:
         return [parse_card(c) for c in value]
     except CardError as e:
         raise PositionError(f"{where}: {e}") from None
 
 
+def _required(game: "Game") -> list[str]:
+    """The keys a snapshot of ``game`` must give (docs/notation.md): the version, the game,
+    and every pile list the game has. Without this a missing "stock" would read as an
+    empty stock and be reported as missing cards."""
+    keys = ["version", "game"]
+    keys += [key for kind, key in JSON_KEYS.items() if kind in game.pile_kinds]
+    if "stock" in game.pile_kinds:
+        keys += ["stock", "waste"]
+    return keys
+
+
+def _check_options(game: "Game", opts: object) -> None:
+    if not isinstance(opts, dict):
+        raise PositionError(f"options must be an object, got {type(opts).__name__}")
+    try:
+        resolved = game.info.resolve_options(opts)
+    except OptionError as e:
+        raise PositionError(f"position options: {e}") from None
+    if resolved != game.options:
+        raise PositionError(f"position has options {resolved}, but the game was loaded with {game.options}")
+
+
+def _redeals(game: "Game", value: object) -> int:
+    allowed = game.table.redeals
+    if allowed == -1 and (value is None or (_is_int(value) and value >= -1)):
+        return -1  # unlimited: any count (or null) means the same thing
+    if not _is_int(value):
+        raise PositionError(f"redeals_left must be a whole number (-1 for unlimited), got {brief(value)}")
+    # Checked here, not only by the core: the core takes a 32-bit int, and a bigger one
+    # would fail the conversion with a TypeError.
+    if allowed == -1 or not 0 <= value <= allowed:
+        raise PositionError(f"redeals_left {brief(value)} is impossible in {game.name} "
+                            f"(it allows {'-1, unlimited' if allowed == -1 else f'0 to {allowed}' if allowed else 'only 0'})")
+    return int(value)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict]) -> tuple[list[list[int]], int]:
     d = _load(obj)
     unknown = set(d) - _KEYS
     if unknown:
-        raise PositionError(f"unknown keys in position: {', '.join(sorted(map(str, unknown)))}")
-    if d.get("version", VERSION) != VERSION:
-        raise PositionError(f"position version {d.get('version')!r} is not supported (this is {VERSION})")
-    if d.get("game", game.name) != game.name:
-        raise PositionError(f"position is of game {d.get('game')!r}, not {game.name!r}")
-    opts = d.get("options", game.options)
-    if not isinstance(opts, dict):
-        raise PositionError("options must be an object")
-    if game.info.resolve_options(opts) != game.options:
-        raise PositionError(f"position has options {opts}, but the game was loaded with {game.options}")
+        raise PositionError(f"unknown keys in position: {', '.join(sorted(map(brief, unknown)))}")
+    required = _required(game)
+    missing = [k for k in required if k not in d]
+    if missing:
+        raise PositionError(f"position has no {', '.join(map(repr, missing))} key "
+                            f"(a {game.name} snapshot needs {', '.join(required)})")
+    version = d["version"]
+    if not _is_int(version) or version != VERSION:
+        raise PositionError(f"position version {brief(version)} is not supported (this is {VERSION})")
+    if not isinstance(d["game"], str) or d["game"] != game.name:
+        raise PositionError(f"position is of game {brief(d['game'])}, not {game.name!r}")
+    _check_options(game, d.get("options", game.options))
+    most = game._rules.total_cards
     by_key: dict[str, list[list[int]]] = {}
     for kind, key in JSON_KEYS.items():
         want = game.pile_kinds.count(kind)
@@ -84,18 +129,14 @@ def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict]) -> tuple[lis
         if not isinstance(value, list) or len(value) != want:
             got = len(value) if isinstance(value, list) else type(value).__name__
             raise PositionError(f"{game.name} has {want} {key} piles; the position gives {got}")
-        by_key[key] = [_cards(p, f"{key}[{i}]") for i, p in enumerate(value)]
+        by_key[key] = [_cards(p, f"{key}[{i}]", most) for i, p in enumerate(value)]
     for key in ("stock", "waste"):
-        by_key[key] = [_cards(d.get(key, []), key)]
+        by_key[key] = [_cards(d.get(key, []), key, most)]
         if "stock" not in game.pile_kinds and by_key[key][0]:
             raise PositionError(f"{game.name} has no {key}")
     if any(c & 0x80 for c in by_key["stock"][0]):
         raise PositionError("stock cards are face down by nature; write them without '#'")
-    redeals = d.get("redeals_left", game.table.redeals)
-    if game.table.redeals == -1 and (redeals is None or (type(redeals) is int and redeals >= -1)):
-        redeals = -1  # unlimited: any count (or null) means the same thing
-    if isinstance(redeals, bool) or not isinstance(redeals, int):
-        raise PositionError(f"redeals_left must be a whole number (-1 for unlimited), got {redeals!r}")
+    redeals = _redeals(game, d.get("redeals_left", game.table.redeals))
     taken = {key: 0 for key in by_key}
     piles = []
     for kind in game.pile_kinds:
