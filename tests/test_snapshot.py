@@ -19,7 +19,7 @@ def test_to_json_is_text_that_round_trips():
 
 def test_to_json_reads_by_key_and_stays_a_string():
     text = se.load_game("klondike", draw=3).deal(2).to_json()
-    assert text["options"] == {"draw": 3}
+    assert text["options"] == {"draw": 3, "foundation_takeback": True}
     assert text["redeals_left"] == -1
     assert text[:1] == "{" and text[0] == "{"
     # Written out as a JSON string and read back, it is still a position.
@@ -45,8 +45,8 @@ def test_states_and_games_pickle_and_deepcopy():
     state.play(state.legal_moves()[0])
     again = pickle.loads(pickle.dumps(state))
     assert again.to_json() == state.to_json() and again.number == 9
-    assert again.game.options == {"draw": 3}
-    assert pickle.loads(pickle.dumps(game)).options == {"draw": 3}
+    assert again.game.options == {"draw": 3, "foundation_takeback": True}
+    assert pickle.loads(pickle.dumps(game)).options == {"draw": 3, "foundation_takeback": True}
     twin = copy.deepcopy(state)
     twin.undo()
     assert twin.to_json() != state.to_json()

@@ -83,3 +83,28 @@ def test_no_limits_at_all_is_allowed_and_interruptible_by_the_caller():
     # Every limit None: the search runs until it decides (a small deal decides quickly).
     r = se.load_game("klondike").deal(1).solve(time_limit=None, memory_mb=None, max_positions=None)
     assert r.status == "solved" and r.stopped_by is None
+
+
+def _deep(n=100_000):
+    v: list = []
+    for _ in range(n):
+        v = [v]
+    return v
+
+
+@pytest.mark.parametrize("bad", [dict(time_limit=_deep()), dict(memory_mb=_deep()), dict(max_positions=_deep()),
+                                 dict(time_limit=10**5000), dict(memory_mb=-10**5000)])
+def test_limits_of_any_shape_are_refused_cleanly(bad):
+    with pytest.raises(se.OptionError):
+        se.load_game("klondike").deal(1).solve(**bad)
+
+
+@pytest.mark.parametrize("numbers", [5, "1-5", None, _deep(1000)])
+def test_winnability_wants_an_iterable_of_numbers(numbers):
+    with pytest.raises(se.SolitaireError):
+        se.winnability(se.load_game("klondike"), numbers, max_positions=100)
+
+
+def test_winnability_workers_of_any_shape_are_refused_cleanly():
+    with pytest.raises(se.OptionError):
+        se.winnability(se.load_game("klondike"), [1], workers=_deep())

@@ -17,6 +17,7 @@ a key collision (odds far below one in 10**20 for searches this size).
 """
 from __future__ import annotations
 
+import collections.abc
 import math
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
 from . import _core
-from .errors import OptionError
+from .errors import OptionError, brief
 from .move import Move
 
 if TYPE_CHECKING:
@@ -59,8 +60,10 @@ class SolveResult:
         return self.status == "solved"
 
 
-def _real(value: object) -> bool:
-    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+def _real(value: object, lo: float, hi: float) -> bool:
+    # Compared before any float(): a 5000-digit int would overflow the conversion.
+    return (not isinstance(value, bool) and isinstance(value, (int, float)) and lo <= value <= hi
+            and math.isfinite(value))
 
 
 def check_max_positions(n: object) -> Optional[int]:
@@ -68,24 +71,24 @@ def check_max_positions(n: object) -> Optional[int]:
         return None
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_POSITIONS_LIMIT:
         raise OptionError(f"max_positions must be a whole number from 1 to {MAX_POSITIONS_LIMIT:,} "
-                          f"(or None), got {n!r}")
+                          f"(or None), got {brief(n)}")
     return n
 
 
 def check_time_limit(t: object) -> Optional[float]:
     if t is None:
         return None
-    if not _real(t) or not 0 < t <= MAX_TIME_LIMIT:  # type: ignore[operator]
+    if not _real(t, 0, MAX_TIME_LIMIT) or t == 0:
         raise OptionError(f"time_limit must be seconds, more than 0 and at most {MAX_TIME_LIMIT:g} "
-                          f"(or None), got {t!r}")
+                          f"(or None), got {brief(t)}")
     return float(t)  # type: ignore[arg-type]
 
 
 def check_memory_mb(mb: object) -> Optional[float]:
     if mb is None:
         return None
-    if not _real(mb) or not 1 <= mb <= MAX_MEMORY_MB:  # type: ignore[operator]
-        raise OptionError(f"memory_mb must be megabytes from 1 to {MAX_MEMORY_MB:,} (or None), got {mb!r}")
+    if not _real(mb, 1, MAX_MEMORY_MB):
+        raise OptionError(f"memory_mb must be megabytes from 1 to {MAX_MEMORY_MB:,} (or None), got {brief(mb)}")
     return float(mb)  # type: ignore[arg-type]
 
 
@@ -174,7 +177,9 @@ def winnability(
     check_memory_mb(memory_mb)
     check_max_positions(max_positions)
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
-        raise OptionError(f"workers must be from 1 to {MAX_WORKERS}, got {workers!r}")
+        raise OptionError(f"workers must be from 1 to {MAX_WORKERS}, got {brief(workers)}")
+    if isinstance(numbers, (str, bytes)) or not isinstance(numbers, collections.abc.Iterable):
+        raise OptionError(f"numbers must be game numbers, e.g. range(1, 101), got {brief(numbers)}")
     numbers = list(numbers)
     states = [game.deal(n) for n in numbers]  # bad numbers fail here, before any work
     t = time.perf_counter()
