@@ -13,7 +13,7 @@ from collections import Counter
 from pysol_cards.random import LCRandom31, MTRandom
 
 from .errors import OptionError, RuleTableError, brief
-from .ruletable import DealRow, RuleTable, ToWaste
+from .ruletable import DealRow, RuleTable, TalonCard, ToWaste
 
 MAX_GAME_NUMBER = 10**20  # exclusive
 _LC_LIMIT = 32000  # PySolFC: numbers below this use LCRandom31 (pysol-cards says <= 32000)
@@ -44,7 +44,7 @@ def parse_game_number(text: str) -> int:
     return check_game_number(int(m.group(1)))
 
 
-def _ms_rearrange(cards: list) -> list:
+def _ms_rearrange(cards: list[TalonCard]) -> list[TalonCard]:
     # Microsoft's deal order: rank by rank, suits interleaved (PySolFC does this for 52 cards only).
     if len(cards) != 52:
         return cards
@@ -71,7 +71,7 @@ def shuffled(table: RuleTable, n: int) -> list[int]:
     return [c for c, _ in cards]
 
 
-def _same_cards(reordered: object, cards: list) -> bool:
+def _same_cards(reordered: object, cards: list[TalonCard]) -> bool:
     if not isinstance(reordered, (list, tuple)) or len(reordered) != len(cards):
         return False
     try:

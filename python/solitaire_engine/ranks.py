@@ -5,12 +5,14 @@ Every building rule of the family is one of these tables, so "up", "down", "eith
 """
 from __future__ import annotations
 
+from typing import Callable, Optional
+
 N = 13
 ALL = (1 << N) - 1
 NONE_ = [0] * N
 
 
-def _table(step) -> list[int]:
+def _table(step: Callable[[int], list[Optional[int]]]) -> list[int]:
     out = []
     for r in range(N):
         mask = 0
@@ -37,7 +39,7 @@ def up_or_down(wrap: bool = False) -> list[int]:
 def doubling() -> list[int]:
     """Value v (Ace 1 .. Queen 12) takes 2v mod 13; Kings take nothing and go nowhere."""
 
-    def step(r):
+    def step(r: int) -> list[Optional[int]]:
         v = r + 1
         if v == 13:
             return []

@@ -5,11 +5,16 @@ A new variant of the family is a new ``RuleTable`` (see ``games/``); no C++ chan
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from . import ranks
 from .cards import deck
 from .errors import RuleTableError, brief
+
+# A game's options, by name: what load_game was given, resolved against the choices.
+Options = dict[str, Any]
+# A card of the talon with the deck it came from (0, 1, ...), as a shuffle_hook sees it.
+TalonCard = tuple[int, int]
 
 KINDS = ("foundation", "tableau", "reserve", "stock", "waste")
 JSON_KEYS = {"foundation": "foundations", "tableau": "tableau", "reserve": "reserves"}
@@ -59,7 +64,7 @@ class Group:
         for name in ("runs", "can_leave"):
             _need(isinstance(getattr(self, name), bool), where, f"{name} is True or False", getattr(self, name))
 
-    def to_core(self) -> dict:
+    def to_core(self) -> dict[str, Any]:
         d = {
             "kind": self.kind,
             "count": self.count,
@@ -98,16 +103,16 @@ class RuleTable:
     name: str
     groups: tuple[Group, ...]
     decks: int = 2
-    removed_ranks: frozenset = frozenset()  # ranks taken out of play (Double or Quits' Kings)
+    removed_ranks: frozenset[int] = frozenset()  # ranks taken out of play (Double or Quits' Kings)
     deal_count: int = 1
     redeals: int = 0  # -1: unlimited
     win_needs_empty_stock: bool = False
     win_foundation_cards: Optional[int] = None  # default: every card in play
-    deal_steps: tuple = ()  # DealRow / ToWaste, in order; what is left becomes the stock
+    deal_steps: tuple[Any, ...] = ()  # DealRow / ToWaste, in order; what is left becomes the stock
     # PySolFC's per-game reordering after the shuffle: takes and returns the talon as
     # (code, deck) pairs, bottom to top.
-    shuffle_hook: Optional[Callable[[list], list]] = None
-    options: dict = field(default_factory=dict)
+    shuffle_hook: Optional[Callable[[list[TalonCard]], list[TalonCard]]] = None
+    options: Options = field(default_factory=dict)
 
     def check(self) -> None:
         """Raises RuleTableError if the table is malformed in ways the core cannot see: field
@@ -180,7 +185,7 @@ class RuleTable:
         """Kind of each core pile, in core order (the order of ``groups``)."""
         return [g.kind for g in self.groups for _ in range(g.count)]
 
-    def to_core(self) -> dict:
+    def to_core(self) -> dict[str, Any]:
         counts = [0] * 128
         for c in self.cards():
             counts[c] += 1

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from ..errors import OptionError, RuleTableError, UnknownGameError, brief
-from ..ruletable import RuleTable
+from ..ruletable import Options, RuleTable
 
 
 def _matches(value: object, choice: object) -> bool:
@@ -29,7 +29,7 @@ def _matches(value: object, choice: object) -> bool:
 class Option:
     name: str
     default: object
-    choices: tuple
+    choices: tuple[Any, ...]
     doc: str = ""
 
     def coerce(self, value: object) -> object:
@@ -58,7 +58,7 @@ class GameInfo:
     name: str
     title: str
     pysol_id: int
-    make_table: Callable[[dict], RuleTable]
+    make_table: Callable[[Options], RuleTable]
     options: tuple[Option, ...] = ()
     players: int = 1
 
@@ -84,7 +84,7 @@ class GameInfo:
         if len({o.name for o in self.options}) != len(self.options):
             raise RuleTableError(f"{where}: two options share a name")
 
-    def resolve_options(self, given: dict) -> dict:
+    def resolve_options(self, given: dict[str, Any]) -> Options:
         if not isinstance(given, dict):
             raise OptionError(f"options are a dict of name to value, got {brief(given)}")
         known = {o.name: o for o in self.options}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import ranks
 from ..cards import ACE, KING, QUEEN, rank_of, suit_of
-from ..ruletable import DealRow, Group, RuleTable, ToWaste
+from ..ruletable import DealRow, Group, Options, RuleTable, TalonCard, ToWaste
 from . import GameInfo, Option, register
 
 TWO = 1
@@ -22,7 +22,7 @@ def _stock_and_waste() -> tuple[Group, Group]:
     return Group("stock"), Group("waste")
 
 
-def deuces_and_queens(options: dict) -> RuleTable:
+def deuces_and_queens(options: Options) -> RuleTable:
     wrap_up, wrap_down = ranks.up(wrap=True), ranks.down(wrap=True)
     return RuleTable(
         name="deuces-and-queens",
@@ -42,7 +42,7 @@ def deuces_and_queens(options: dict) -> RuleTable:
     )
 
 
-def _aces_and_kings_groups(options: dict) -> tuple[Group, ...]:
+def _aces_and_kings_groups(options: Options) -> tuple[Group, ...]:
     by_stock = options["empty_tableau"] == "stock"
     return (
         Group("foundation", 4, tuple(ranks.up()), empty_ranks=ranks.ranks(ACE), max_cards=13,
@@ -55,7 +55,7 @@ def _aces_and_kings_groups(options: dict) -> tuple[Group, ...]:
     )
 
 
-def aces_and_kings(options: dict) -> RuleTable:
+def aces_and_kings(options: Options) -> RuleTable:
     return RuleTable(
         name="aces-and-kings",
         decks=2,
@@ -65,7 +65,7 @@ def aces_and_kings(options: dict) -> RuleTable:
     )
 
 
-def _first_deck_aces_and_kings_on_top(cards: list) -> list:
+def _first_deck_aces_and_kings_on_top(cards: list[TalonCard]) -> list[TalonCard]:
     """Acey and Kingsley (PySolFC's hook): deck 0's Aces and Kings go to the top of the
     talon, sorted so they are dealt A♣ A♠ A♥ A♦ K♣ K♠ K♥ K♦ onto f1..f8; the other cards
     keep their order."""
@@ -75,7 +75,7 @@ def _first_deck_aces_and_kings_on_top(cards: list) -> list:
     return rest + picked
 
 
-def acey_and_kingsley(options: dict) -> RuleTable:
+def acey_and_kingsley(options: Options) -> RuleTable:
     return RuleTable(
         name="acey-and-kingsley",
         decks=2,

@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from .. import ranks
 from ..cards import ACE, KING, rank_of
-from ..ruletable import DealRow, Group, RuleTable, ToWaste
+from ..ruletable import DealRow, Group, Options, RuleTable, TalonCard, ToWaste
 from . import GameInfo, Option, register
 
 
-def _non_kings_to_top(cards: list) -> list:
+def _non_kings_to_top(cards: list[TalonCard]) -> list[TalonCard]:
     """PySolFC's Doublets hook: from the talon's bottom, the first eight non-Kings go on top
     (they are dealt first: seven reserves and the foundation); Kings passed on the way go to
     the very bottom."""
-    kings: list = []
-    picked: list = []
+    kings: list[TalonCard] = []
+    picked: list[TalonCard] = []
     i = 0
     while len(picked) < 8 and i < len(cards):
         (kings if rank_of(cards[i][0]) == KING else picked).append(cards[i])
@@ -20,7 +20,7 @@ def _non_kings_to_top(cards: list) -> list:
     return kings + cards[i:] + picked
 
 
-def double_or_quits(options: dict) -> RuleTable:
+def double_or_quits(options: Options) -> RuleTable:
     discard = options["kings"] == "discard"
     return RuleTable(
         name="double-or-quits",

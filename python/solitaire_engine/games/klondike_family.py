@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import ranks
 from ..cards import ACE, KING
-from ..ruletable import DealRow, Group, RuleTable, ToWaste
+from ..ruletable import DealRow, Group, Options, RuleTable, ToWaste
 from . import GameInfo, Option, register
 
 PYSOL_SUITS = (0, 1, 2, 3)  # clubs, spades, hearts, diamonds
@@ -31,7 +31,7 @@ def _tableau(rows: int, suit: str) -> Group:
     return Group("tableau", rows, tuple(ranks.down()), suit=suit, empty_ranks=ranks.ranks(KING), runs=True)
 
 
-def _foundations(count: int, suit_bound: bool, options: dict) -> Group:
+def _foundations(count: int, suit_bound: bool, options: Options) -> Group:
     # PySolFC binds suits in blocks: C S H D for four piles, C C S S H H D D for eight.
     suits = tuple(PYSOL_SUITS[i * 4 // count] for i in range(count)) if suit_bound else None
     return Group(
@@ -40,7 +40,7 @@ def _foundations(count: int, suit_bound: bool, options: dict) -> Group:
     )
 
 
-def _one_deck(name: str, tableau_suit: str, options: dict) -> RuleTable:
+def _one_deck(name: str, tableau_suit: str, options: Options) -> RuleTable:
     draw = options.get("draw", 1)
     return RuleTable(
         name=name,
@@ -53,15 +53,15 @@ def _one_deck(name: str, tableau_suit: str, options: dict) -> RuleTable:
     )
 
 
-def klondike(options: dict) -> RuleTable:
+def klondike(options: Options) -> RuleTable:
     return _one_deck("klondike", "alternate", options)
 
 
-def trigon(options: dict) -> RuleTable:
+def trigon(options: Options) -> RuleTable:
     return _one_deck("trigon", "same", options)
 
 
-def double_trigon_solo(options: dict) -> RuleTable:
+def double_trigon_solo(options: Options) -> RuleTable:
     return RuleTable(
         name="double-trigon-solo",
         decks=2,
