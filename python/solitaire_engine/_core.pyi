@@ -1,5 +1,5 @@
 """Typed stubs for the private C++ module (the public API is in Python on top of it)."""
-from typing import Optional
+from typing import Any, Optional, TypedDict
 
 class CancelToken:
     """Stops every long call it was given, from any thread."""
@@ -8,8 +8,17 @@ class CancelToken:
     @property
     def cancelled(self) -> bool: ...
 
+class CoreSolveResult(TypedDict):
+    status: str  # "solved", "unsolvable", "unknown"
+    line: list[int]  # move codes
+    positions: int
+    moves_tried: int
+    seconds: float
+    peak_table_bytes: int
+    stopped_by: str  # "time", "memory", "positions", or "" when nothing stopped it
+
 class Rules:
-    def __init__(self, table: dict) -> None: ...
+    def __init__(self, table: dict[str, Any]) -> None: ...
     @property
     def piles(self) -> int: ...
     @property
@@ -45,5 +54,9 @@ class State:
     ) -> tuple[int, int, int]: ...
     def generate_repeatedly(self, times: int, cancel: Optional[CancelToken] = None) -> int: ...
     def solve(
-        self, max_positions: int, cancel: Optional[CancelToken] = None
-    ) -> tuple[str, list[int], int, int]: ...
+        self,
+        max_positions: int = 0,
+        seconds: float = 0.0,
+        memory_bytes: int = 0,
+        cancel: Optional[CancelToken] = None,
+    ) -> CoreSolveResult: ...

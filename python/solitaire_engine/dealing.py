@@ -102,7 +102,9 @@ def deal(table: RuleTable, n: int) -> tuple[dict[str, list[list[int]]], list[int
     if table.removed_ranks:
         # Cards out of play (Double or Quits' discarded Kings) leave PySolFC's deal for game
         # n where they fall, so every other card is where PySolFC puts it.
-        keep = lambda pile: [c for c in pile if c & 0x0F not in table.removed_ranks]  # noqa: E731
+        def keep(pile: list[int]) -> list[int]:
+            return [c for c in pile if c & 0x0F not in table.removed_ranks]
+
         piles = {k: [keep(p) for p in ps] for k, ps in piles.items()}
         talon = keep(talon)
     return piles, talon

@@ -1,7 +1,7 @@
 """``Game``: one registered game with its options, compiled once; it makes ``State``s."""
 from __future__ import annotations
 
-from typing import Any, Union
+from typing import Any, Callable, Optional, Union
 
 from . import _core
 from .dealing import check_game_number
@@ -9,14 +9,14 @@ from .dealing import deal as _deal
 from .errors import PositionError, RuleTableError, brief
 from .games import GameInfo, lookup, names
 from .position import piles_from_snapshot
-from .ruletable import RuleTable
+from .ruletable import Options, RuleTable
 from .state import State
 
 
 class Game:
     """A game and its options: ``se.load_game("aces-and-kings", empty_tableau="stock")``."""
 
-    def __init__(self, info: GameInfo, options: dict) -> None:
+    def __init__(self, info: GameInfo, options: dict[str, Any]) -> None:
         if not isinstance(info, GameInfo):
             raise RuleTableError(f"Game() takes a GameInfo (or use load_game(name)), got {brief(info)}")
         info.check()
@@ -43,7 +43,7 @@ class Game:
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"load_game({self.name!r}{opts})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., "Game"], tuple[str, Options]]:
         return (_load, (self.name, dict(self.options)))
 
     def pile_index(self, name: str) -> int:
@@ -70,12 +70,12 @@ class Game:
         except PositionError as e:  # every deal of a sound table is a position of its game
             raise RuleTableError(f"the deal of game {number} is not a valid position: {e}") from None
 
-    def from_json(self, snapshot: Union[str, bytes, dict]) -> State:
+    def from_json(self, snapshot: Union[str, bytes, dict[str, Any]]) -> State:
         """A position from ``state.to_json()`` text or its dict. Raises PositionError."""
         piles, redeals_left = piles_from_snapshot(self, snapshot)
         return self._state(piles, redeals_left, None)
 
-    def _state(self, piles: list, redeals_left: int, number) -> State:
+    def _state(self, piles: list[list[int]], redeals_left: int, number: Optional[int]) -> State:
         core = _core.State(self._rules)
         try:
             core.set_piles(piles, redeals_left)
@@ -84,7 +84,7 @@ class Game:
         return State(self, core, number)
 
 
-def _load(name: str, options: dict) -> Game:
+def _load(name: str, options: Options) -> Game:
     return load_game(name, **options)
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from .cards import card_text, parse_card
 from .errors import CardError, OptionError, PositionError, brief
@@ -22,14 +22,14 @@ class Snapshot(str):
 
     __slots__ = ()
 
-    def __getitem__(self, key):  # type: ignore[override]
+    def __getitem__(self, key: Any) -> Any:
         if isinstance(key, str):
             return json.loads(self)[key]
         return str.__getitem__(self, key)
 
 
-def snapshot(game: "Game", piles: list[list[int]], redeals_left: int) -> dict:
-    out: dict = {"version": VERSION, "game": game.name, "options": dict(game.options)}
+def snapshot(game: "Game", piles: list[list[int]], redeals_left: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"version": VERSION, "game": game.name, "options": dict(game.options)}
     for key in JSON_KEYS.values():
         out[key] = []
     out["stock"], out["waste"] = [], []
@@ -43,7 +43,7 @@ def snapshot(game: "Game", piles: list[list[int]], redeals_left: int) -> dict:
     return out
 
 
-def _load(obj: Union[str, bytes, dict]) -> dict:
+def _load(obj: Union[str, bytes, dict[str, Any]]) -> dict[str, Any]:
     if isinstance(obj, (str, bytes, bytearray)):
         try:
             obj = json.loads(obj)
@@ -89,9 +89,9 @@ def _check_options(game: "Game", opts: object) -> None:
 
 def _redeals(game: "Game", value: object) -> int:
     allowed = game.table.redeals
-    if allowed == -1 and (value is None or (_is_int(value) and value >= -1)):
+    if allowed == -1 and (value is None or (isinstance(value, int) and _is_int(value) and value >= -1)):
         return -1  # unlimited: any count (or null) means the same thing
-    if not _is_int(value):
+    if not isinstance(value, int) or not _is_int(value):
         raise PositionError(f"redeals_left must be a whole number (-1 for unlimited), got {brief(value)}")
     # Checked here, not only by the core: the core takes a 32-bit int, and a bigger one
     # would fail the conversion with a TypeError.
@@ -105,7 +105,7 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict]) -> tuple[list[list[int]], int]:
+def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict[str, Any]]) -> tuple[list[list[int]], int]:
     d = _load(obj)
     unknown = set(d) - _KEYS
     if unknown:

@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from .errors import IllegalMoveError, NothingToUndoError, OptionError, brief
 from .move import MAX_COUNT, Move
 from .position import Snapshot, snapshot
 from .render import render
+from .ruletable import Options
 from .solving import DEFAULT_MAX_POSITIONS, DEFAULT_MEMORY_MB, DEFAULT_TIME_LIMIT, SolveResult
 from .solving import solve as _solve
 
@@ -126,16 +127,16 @@ class State:
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo) -> "State":
+    def __deepcopy__(self, memo: dict[int, object]) -> "State":
         return self.copy()
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., "State"], tuple[str, Options, str, Optional[int]]]:
         # Pickles as its game and snapshot (so it crosses process boundaries); the move
         # history is not kept.
         return (_restore, (self.game.name, dict(self.game.options), str(self.to_json()), self.number))
 
     # ----- saving -----
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return snapshot(self.game, self._core.piles(), self._core.redeals_left)
 
     def to_json(self) -> Snapshot:
@@ -178,7 +179,7 @@ class State:
         return _solve(self, time_limit, memory_mb, max_positions)
 
 
-def _restore(name: str, options: dict, snapshot: str, number: Optional[int]) -> State:
+def _restore(name: str, options: Options, snapshot: str, number: Optional[int]) -> State:
     from .game import load_game
 
     state = load_game(name, **options).from_json(snapshot)
