@@ -15,6 +15,7 @@ GAME_VARIANTS = [
     ("trigon", {}),
     ("klondike", {}),
     ("klondike", {"draw": 3}),
+    ("black-hole", {}),
 ]
 
 # Options that change the rules without new goldens: checked against the referee only.

@@ -17,6 +17,7 @@ LAYOUT = {
     "double-trigon-solo": (2, 8, 9, 0),
     "trigon": (1, 4, 7, 0),
     "klondike": (1, 4, 7, 0),
+    "black-hole": (1, 1, 17, 0),
 }
 
 

@@ -108,6 +108,7 @@ class Game:
     deal_count: int
     max_redeals: int                      # -1: unlimited
     kings_out_of_play: bool = False
+    has_stock: bool = True                # black-hole: everything is dealt, no stock or waste
 
 
 # The waste's top card is playable, but nothing is ever put on it by hand.
@@ -122,6 +123,7 @@ OPTIONS = {
     "double-trigon-solo": {"foundation_takeback": (True, False)},
     "trigon": {"foundation_takeback": (True, False)},
     "klondike": {"draw": (1, 3), "foundation_takeback": (True, False)},
+    "black-hole": {},
 }
 
 # f1..f4 of klondike and trigon, in PySolFC's suit order.
@@ -194,6 +196,17 @@ def klondike(options):
                 reserves=(), deal_count=options["draw"], max_redeals=-1)
 
 
+def black_hole(options):
+    # One foundation, any suit, one rank up or down, King and Ace adjacent; nothing ever
+    # leaves it.  Reading: an empty foundation (never seen in play) takes an Ace.
+    hole = PileRule(build=ONE_UP_OR_DOWN_WRAPPING, empty_ranks=frozenset("A"),
+                    cards_may_leave=False)
+    # Seventeen fans of three: their top cards go to the foundation, nothing goes on them.
+    fan = PileRule(max_cards=3)
+    return Game(decks=1, foundations=(hole,), tableau=(fan,) * 17, reserves=(),
+                deal_count=1, max_redeals=0, has_stock=False)
+
+
 GAMES = {
     "deuces-and-queens": deuces_and_queens,
     "aces-and-kings": aces_and_kings,
@@ -202,6 +215,7 @@ GAMES = {
     "double-trigon-solo": double_trigon_solo,
     "trigon": trigon,
     "klondike": klondike,
+    "black-hole": black_hole,
 }
 
 _game_cache = {}
@@ -273,6 +287,8 @@ def check_position(pos):
         for pile in pos[key]:
             if any(map(is_face_down, pile)):
                 raise ValueError(f"face-down card in {key}")
+    if not game.has_stock and (pos["stock"] or pos["waste"]):
+        raise ValueError(f"{pos['game']} has no stock or waste")
     if any(map(is_face_down, pos["stock"])) or any(map(is_face_down, pos["waste"])):
         raise ValueError("face-down card in stock or waste")
     # Reading: a face-down tableau top cannot arise in play (it is turned up as part of

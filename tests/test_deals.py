@@ -147,6 +147,37 @@ def test_double_or_quits_discard_removes_only_the_kings():
     assert all(c[0] != "K" for c in gone["stock"] + gone["waste"])
 
 
+def _pysol_cards_lines(game_id, n):
+    """pysol-cards' layout for games that print a "Foundations:" line: (named lines by
+    their label, e.g. {"Talon": [...], "Foundations": [...]}, the rows bottom to top)."""
+    text = PysolCardsGame(
+        game_id=game_id, game_num=n, which_deals=RandomBase.DEALS_PYSOLFC, max_rank=13
+    ).calc_layout_string(CardRenderer(print_ts=True))
+    named, rows = {}, []
+    for line in filter(str.strip, text.splitlines()):
+        label, colon, rest = line.partition(":")
+        if colon:
+            named[label.strip()] = rest.split()
+        else:
+            rows.append(line.split())
+    return named, rows
+
+
+# Both generators: below 32000 (Microsoft LC, with the Microsoft card order) and above.
+ONE_DECK_NUMBERS = [1, 2, 3, 617, 11982, 31999, 32001, 100000, 2**31 + 7, 10**19 + 3, 10**20 - 1] \
+    + random.Random(98).sample(range(1, 32000), 15) + random.Random(36).sample(range(32001, 10**12), 15)
+
+
+@pytest.mark.parametrize("n", ONE_DECK_NUMBERS)
+def test_black_hole_deals_match_pysol_cards(n):
+    named, rows = _pysol_cards_lines("black_hole", n)
+    pos = _snap("black-hole", n)
+    assert named == {"Foundations": ["AS"]}
+    assert pos["foundations"] == [["AS"]]
+    assert pos["tableau"] == rows and len(rows) == 17 and all(len(r) == 3 for r in rows)
+    assert pos["stock"] == [] and pos["waste"] == []
+
+
 GOLDEN_NUMBERS = [1, 2, 31999, 32000, 100000, 2**32 + 5, 12345678901234567890, 10**20 - 1]
 
 
