@@ -92,6 +92,10 @@ std::shared_ptr<const Rules> compile_rules(const py::dict& d) {
     if (counts[c] < 0 || counts[c] > 8) throw py::value_error("rule table: bad card count");
     s.card_counts[c] = static_cast<std::uint8_t>(counts[c]);
   }
+  s.win = pick<WinTest>(d, "win",
+                        {{"foundation_cards", WinTest::FoundationCards},
+                         {"tableau_empty", WinTest::TableauEmpty}},
+                        WinTest::FoundationCards);
   s.win_foundation_cards = take<int>(d, "win_foundation_cards", 0);
   s.win_needs_empty_stock = take<bool>(d, "win_needs_empty_stock", false);
   try {

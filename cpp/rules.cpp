@@ -87,16 +87,18 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       index_in_kind[p] = static_cast<std::uint8_t>(per_kind[static_cast<int>(gs.kind)]++);
       max_cards[p] = static_cast<std::uint8_t>(gs.max_cards ? gs.max_cards : kMaxPileCards);
       const bool dealing = gs.kind == Kind::Stock || gs.kind == Kind::Waste;
+      const bool is_stock = gs.kind == Kind::Stock;
       fill[p] = dealing ? Fill::None : gs.fill;
       runs[p] = gs.runs && gs.kind == Kind::Tableau;
       any_runs |= runs[p];
       gives[p] = gs.can_leave && gs.kind != Kind::Stock;
       const int only_suit = gs.pile_suits.empty() ? -1 : gs.pile_suits[i];
       symmetry_class[p] = static_cast<std::uint8_t>(gs.pile_suits.empty() ? g : 64 + p);
-      empty_accepts[p] = dealing ? 0 : faces_of_ranks(gs.empty_ranks, only_suit);
+      // The stock never takes a card by hand; the waste does when its group says so (Golf).
+      empty_accepts[p] = is_stock ? 0 : faces_of_ranks(gs.empty_ranks, only_suit);
       bool builds = false;
       for (auto m : gs.build) builds |= m != 0;
-      takes[p] = !dealing && (builds || empty_accepts[p] != 0);
+      takes[p] = !is_stock && (builds || empty_accepts[p] != 0);
       if (gs.kind == Kind::Stock) {
         if (stock >= 0) throw std::invalid_argument("one stock per game");
         stock = p;
@@ -105,6 +107,7 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
         if (waste >= 0) throw std::invalid_argument("one waste per game");
         waste = p;
       }
+      if (gs.kind == Kind::Tableau) tableau.push_back(p);
       if (gives[p]) givers.push_back(p);
       if (takes[p]) takers.push_back(p);
       if (fill[p] != Fill::None && takes[p]) refilled.push_back(p);
@@ -138,6 +141,8 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   if (bound > kMaxMoves)
     throw std::invalid_argument("this game could have more than " + std::to_string(kMaxMoves) +
                                 " legal moves in one position");
+  if (s.win == WinTest::TableauEmpty && tableau.empty())
+    throw std::invalid_argument("the win test 'tableau empty' needs tableau piles");
   if ((stock >= 0) != (waste >= 0))
     throw std::invalid_argument("a stock needs a waste and a waste a stock");
   for (int p = 0; p < piles; ++p)

@@ -13,6 +13,8 @@ namespace sol {
 enum class Kind : std::uint8_t { Foundation, Tableau, Reserve, Stock, Waste };
 enum class SuitRule : std::uint8_t { Any, Same, AlternateColour };
 enum class Fill : std::uint8_t { None, Stock, WasteThenStock };
+// When a game is won: its foundations hold a number of cards, or (Golf) its tableau is empty.
+enum class WinTest : std::uint8_t { FoundationCards, TableauEmpty };
 
 constexpr int kMaxPiles = 40;
 constexpr int kMaxPileCards = 160;  // three decks and some room
@@ -30,6 +32,8 @@ struct GroupSpec {
   int max_cards = 0;                   // 0: no limit
   bool runs = false;                   // built runs move (and are accepted) as a unit
   bool can_leave = true;               // whether the top card may be moved off
+                                       // A waste with a build relation (Golf) also takes cards
+                                       // by hand; the stock's deals onto it skip that check.
   Fill fill = Fill::None;              // what refills a pile a move has emptied
 };
 
@@ -39,7 +43,9 @@ struct RuleSpec {
   int deal_count = 1;                  // cards per stock-to-waste deal
   int redeals = 0;                     // -1 unlimited
   std::array<std::uint8_t, 128> card_counts{};  // copies of each card (face | back) in play
-  int win_foundation_cards = 0;        // won once the foundations hold this many...
+  WinTest win = WinTest::FoundationCards;
+  int win_foundation_cards = 0;        // won once the foundations hold this many (or, with
+                                       // TableauEmpty, once every tableau pile is empty)...
   bool win_needs_empty_stock = false;  // ...and (Double or Quits) stock and waste are empty
 };
 
@@ -63,6 +69,7 @@ struct Rules {
   std::vector<std::array<std::uint64_t, 64>> on_top;
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   std::vector<int> refilled;
+  std::vector<int> tableau;               // tableau piles (the TableauEmpty win test)
   bool any_runs = false;                  // some pile moves built runs
   // The bits of a card the rules can tell apart: without suit rules, two cards of one rank
   // play the same, so the solver's position key leaves the suit out.

@@ -29,7 +29,7 @@ int move_rank(const Rules& R, Move m, const Order& o) {
   int source = 0;  // tableau
   if (from == Kind::Waste) source = o.waste_first ? 1 : 2;
   if (from == Kind::Reserve) source = o.waste_first ? 2 : 1;
-  if (to == Kind::Foundation) return source;
+  if (to == Kind::Foundation || to == Kind::Waste) return source;  // Golf's waste builds
   if (from == Kind::Reserve || from == Kind::Waste) return 10 + source;
   return m.count > 1 ? 20 : 30;
 }

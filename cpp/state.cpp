@@ -132,7 +132,7 @@ void State::make(Move m, Undo& u) {
       push(m.src, static_cast<Card>(t & ~kFaceDown));
       u.flipped = true;
     }
-    refresh_after(m, m.src == R.waste);
+    refresh_after(m, m.src == R.waste || m.dst == R.waste);
     return;
   }
   const Fill f = R.fill[m.src];
@@ -143,7 +143,7 @@ void State::make(Move m, Undo& u) {
     push(m.src, pop(from));
     u.fill_from = static_cast<std::int8_t>(from);
   }
-  refresh_after(m, from >= 0 || m.src == R.waste);
+  refresh_after(m, from >= 0 || m.src == R.waste || m.dst == R.waste);
 }
 
 void State::unmake(Move m, const Undo& u) {
@@ -164,12 +164,17 @@ void State::unmake(Move m, const Undo& u) {
   Card run[kMaxPileCards];
   for (int i = m.count - 1; i >= 0; --i) run[i] = pop(m.dst);
   for (int i = 0; i < m.count; ++i) push(m.src, run[i]);
-  refresh_after(m, u.fill_from >= 0 || m.src == R.waste);
+  refresh_after(m, u.fill_from >= 0 || m.src == R.waste || m.dst == R.waste);
 }
 
 bool State::is_won() const {
   const Rules& R = *r_;
-  if (foundation_cards_ != R.spec.win_foundation_cards) return false;
+  if (R.spec.win == WinTest::TableauEmpty) {
+    for (int p : R.tableau)
+      if (size_[p]) return false;
+  } else if (foundation_cards_ != R.spec.win_foundation_cards) {
+    return false;
+  }
   if (R.spec.win_needs_empty_stock && R.stock >= 0 && (size_[R.stock] || size_[R.waste]))
     return false;
   return true;

@@ -198,6 +198,52 @@ int main() {
     CHECK(lost.stopped_by == Limit::None && lost.peak_table_bytes > 0 && lost.seconds >= 0);
   }
 
+  // Golf as data: the waste builds up or down (no wrap) from the tableau, the stock deals
+  // onto it whatever the rank, and the game is won once the tableau is empty.
+  {
+    RuleSpec g;
+    GroupSpec tab, st, w;
+    tab.kind = Kind::Tableau;
+    st.kind = Kind::Stock;
+    w.kind = Kind::Waste;
+    w.can_leave = false;
+    for (int k = 0; k < 13; ++k)
+      w.build[k] = std::uint16_t((k < 12 ? 1u << (k + 1) : 0u) | (k > 0 ? 1u << (k - 1) : 0u));
+    g.groups = {tab, st, w};
+    g.win = WinTest::TableauEmpty;
+    const int A = make_card(0, 0), two = make_card(1, 0), three = make_card(2, 0),
+              K = make_card(12, 0);
+    for (int c : {A, two, three, K}) g.card_counts[c] = 1;
+    auto golf = std::make_shared<const Rules>(g);
+    CHECK(golf->pile_name(2) == "w" && golf->takes[2] && !golf->gives[2]);
+    State s(golf);
+    s.set_piles({{three, two}, {K}, {A}}, 0);
+    CHECK((texts(s) == std::set<std::string>{"t1-w", "s-w"}));
+    CHECK(!s.is_won());
+    const std::uint64_t h0 = s.hash();
+    Undo deal_undo;
+    const Move deal = Move::from_code(1u | 2u << 8 | 1u << 16);
+    s.make(deal, deal_undo);  // the King lands on the Ace: deals skip the build check
+    CHECK(s.size(2) == 2 && s.top(2) == K);
+    CHECK((texts(s) == std::set<std::string>{}));  // 2 does not fit on K, nothing to deal
+    s.unmake(deal, deal_undo);
+    CHECK(s.hash() == h0 && (texts(s) == std::set<std::string>{"t1-w", "s-w"}));
+    const SolveResult won = solve(s, SolveLimits{}, nullptr);
+    CHECK(won.verdict == Verdict::Solved && won.line.size() == 2);  // t1-w t1-w, stock left
+    State replay = s;
+    for (const Move& m : won.line) {
+      Undo u;
+      replay.make(m, u);
+    }
+    CHECK(replay.is_won() && replay.size(1) == 1 && replay.size(0) == 0);
+    RuleSpec bad = g;
+    bad.groups = {st, w, GroupSpec{}};
+    bad.groups[2].kind = Kind::Reserve;  // no tableau pile: "tableau empty" means nothing
+    bool refused = false;
+    try { Rules r(bad); } catch (const std::invalid_argument&) { refused = true; }
+    CHECK(refused);
+  }
+
   if (failures) {
     std::printf("%d check(s) failed\n", failures);
     return EXIT_FAILURE;

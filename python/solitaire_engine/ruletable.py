@@ -17,6 +17,7 @@ Options = dict[str, Any]
 TalonCard = tuple[int, int]
 
 KINDS = ("foundation", "tableau", "reserve", "stock", "waste")
+WIN_TESTS = ("foundation_cards", "tableau_empty")
 JSON_KEYS = {"foundation": "foundations", "tableau": "tableau", "reserve": "reserves"}
 MAX_DECKS = 8  # the core holds at most 8 copies of a card (and at most 160 cards in all)
 
@@ -32,7 +33,11 @@ def _need(ok: bool, where: str, what: str, value: object) -> None:
 
 @dataclass(frozen=True)
 class Group:
-    """Identical piles: how many, what builds on what, what fills a space."""
+    """Identical piles: how many, what builds on what, what fills a space.
+
+    A waste group with a ``build`` relation (or ``empty_ranks``) also takes cards by hand,
+    as Golf's does: cards dealt from the stock land on it whatever their rank, cards played
+    to it must fit. A stock never takes a card by hand."""
 
     kind: str
     count: int = 1
@@ -63,6 +68,8 @@ class Group:
               where, "pile_suits is None or one suit number per pile", self.pile_suits)
         for name in ("runs", "can_leave"):
             _need(isinstance(getattr(self, name), bool), where, f"{name} is True or False", getattr(self, name))
+        _need(self.kind != "stock" or (not any(self.build) and not self.empty_ranks), where,
+              "a stock takes no card by hand: its build and empty_ranks stay empty", self.kind)
 
     def to_core(self) -> dict[str, Any]:
         d = {
@@ -108,6 +115,9 @@ class RuleTable:
     redeals: int = 0  # -1: unlimited
     win_needs_empty_stock: bool = False
     win_foundation_cards: Optional[int] = None  # default: every card in play
+    # "foundation_cards": won when the foundations hold win_foundation_cards cards;
+    # "tableau_empty" (Golf): won when every tableau pile is empty.
+    win: str = "foundation_cards"
     deal_steps: tuple[Any, ...] = ()  # DealRow / ToWaste, in order; what is left becomes the stock
     # PySolFC's per-game reordering after the shuffle: takes and returns the talon as
     # (code, deck) pairs, bottom to top.
@@ -136,6 +146,12 @@ class RuleTable:
         win = self.win_foundation_cards
         _need(win is None or (_is_int(win) and 0 <= win <= in_play), where,
               f"win_foundation_cards is None or 0 to {in_play} (the cards in play)", win)
+        _need(isinstance(self.win, str) and self.win in WIN_TESTS, where,
+              f"win is one of {', '.join(WIN_TESTS)}", self.win)
+        if self.win == "tableau_empty":
+            _need(win is None, where, "win_foundation_cards is None when win is tableau_empty", win)
+            _need(any(g.kind == "tableau" for g in self.groups), where,
+                  "win tableau_empty needs a tableau group", [g.kind for g in self.groups])
         _need(self.shuffle_hook is None or callable(self.shuffle_hook), where,
               "shuffle_hook is None or a function", self.shuffle_hook)
         self._check_deal(where)
@@ -198,6 +214,7 @@ class RuleTable:
             "deal_count": self.deal_count,
             "redeals": self.redeals,
             "card_counts": counts,
+            "win": self.win,
             "win_foundation_cards": win,
             "win_needs_empty_stock": self.win_needs_empty_stock,
         }
