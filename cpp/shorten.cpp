@@ -1,8 +1,47 @@
 #include "shorten.hpp"
 
+#include <unordered_map>
+
 namespace sol {
 
 namespace {
+
+// From each position of the line, the one move that lands furthest ahead on the line:
+// everything it jumps over was a detour. Linear in the line, so it tames very long lines
+// before the quadratic deletions below. Positions are matched by exact hash.
+std::vector<Move> skip_detours(const State& start, const std::vector<Move>& line) {
+  std::unordered_map<std::uint64_t, std::size_t> last_at;  // position -> its last index
+  State s = start;
+  last_at[s.hash()] = 0;
+  for (std::size_t k = 0; k < line.size(); ++k) {
+    Undo u;
+    s.make(line[k], u);
+    last_at[s.hash()] = k + 1;
+  }
+  std::vector<Move> out;
+  State cur = start;
+  MoveList list;
+  for (std::size_t i = 0; i < line.size();) {
+    std::size_t best = i + 1;
+    Move step = line[i];
+    cur.generate(list);
+    for (int k = 0; k < list.size; ++k) {
+      Undo u;
+      cur.make(list.moves[k], u);
+      const auto at = last_at.find(cur.hash());
+      if (at != last_at.end() && at->second > best) {
+        best = at->second;
+        step = list.moves[k];
+      }
+      cur.unmake(list.moves[k], u);
+    }
+    Undo u;
+    cur.make(step, u);
+    out.push_back(step);
+    i = best;
+  }
+  return out;
+}
 
 bool reverses(Move a, Move b) { return a.src == b.dst && a.dst == b.src && a.count == b.count; }
 
@@ -19,10 +58,17 @@ bool wins_without(State s, const std::vector<Move>& line, std::size_t from, std:
   return s.is_won();
 }
 
+// The line still wins from `start` (a guard against a hash collision in skip_detours).
+bool wins(const State& start, const std::vector<Move>& line) {
+  std::uint64_t spent = 0;
+  return wins_without(start, line, 0, line.size(), line.size(), spent);
+}
+
 }  // namespace
 
 std::vector<Move> shorten(const State& start, std::vector<Move> line, std::uint64_t budget,
                           const StopPoll& enough, const StopPoll& stop) {
+  if (std::vector<Move> direct = skip_detours(start, line); wins(start, direct)) line.swap(direct);
   std::uint64_t spent = 0;
   std::uint64_t next_poll = 1 << 16;
   bool changed = true;

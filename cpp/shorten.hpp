@@ -1,7 +1,7 @@
 // Winning lines worth reading: the depth-first search wanders (a card moved there and later
-// back, a move that turned out not to matter), so its lines are long. This deletes single
-// moves, and pairs of a move and its later reverse, as long as what is left still replays
-// to a win.
+// back, a move that turned out not to matter), so its lines are long. This first takes any
+// one-move shortcut from a position of the line to a later one, then deletes single moves,
+// and pairs of a move and its later reverse, as long as what is left still wins.
 #pragma once
 #include <cstdint>
 #include <vector>

@@ -174,6 +174,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
 
   constexpr std::uint64_t kSlice = 1 << 15;
   constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most
+  constexpr std::uint64_t kShortenFloor = 200'000;
   std::vector<std::unique_ptr<Search>> searches;
   for (const Order& order : portfolio(start.rules())) {
     searches.push_back(std::make_unique<Search>(start, order, budget));
@@ -194,7 +195,10 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
       out.moves_tried += search->moves_tried() - tried;
       switch (status) {
         case Search::Status::Won:
-          out.line = shorten(start, search->line(), kShortenBudget, time_up, stop);
+          // Shortening may cost about what the search did, and never more than a second or so.
+          out.line = shorten(start, search->line(),
+                             std::min(kShortenBudget, std::max(kShortenFloor, 2 * out.moves_tried)),
+                             time_up, stop);
           return finish(Verdict::Solved, Limit::None);
         case Search::Status::Exhausted:
           return finish(Verdict::Unsolvable, Limit::None);
