@@ -113,6 +113,12 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       if (fill[p] != Fill::None && takes[p]) refilled.push_back(p);
     }
   }
+  bool waste_refills = false;
+  for (int p = 0; p < piles; ++p) waste_refills |= fill[p] == Fill::WasteThenStock;
+  for (int p = 0; p < piles; ++p) {
+    const bool waste_stays = kind[p] == Kind::Waste && s.redeals == 0 && !waste_refills;
+    key_top_only[p] = !gives[p] && kind[p] != Kind::Stock && (kind[p] != Kind::Waste || waste_stays);
+  }
   bool suits_matter = false;
   for (const GroupSpec& gs : s.groups) suits_matter |= gs.suit != SuitRule::Any || !gs.pile_suits.empty();
   key_mask = suits_matter ? 0xFF : static_cast<Card>(0xFF & ~0x30);

@@ -65,6 +65,10 @@ struct Rules {
   std::array<std::uint64_t, kMaxPiles> empty_accepts{};  // faces an empty pile takes
   // Piles of one class are interchangeable: same group, no pile-specific suit.
   std::array<std::uint8_t, kMaxPiles> symmetry_class{};
+  // Piles no card ever leaves (by hand, redeal or refill): only their top card and size
+  // matter to the play, so the solver's key sees only those (Golf's waste, Black Hole's
+  // foundation: the order cards arrived in is no longer part of the position).
+  std::array<bool, kMaxPiles> key_top_only{};
   // on_top[g][f]: faces that may be placed on face f in a pile of group g.
   std::vector<std::array<std::uint64_t, 64>> on_top;
   std::vector<int> givers, takers;        // piles worth visiting in move generation

@@ -102,8 +102,12 @@ std::uint64_t State::hash() const {
 std::uint64_t State::symmetric_key(std::uint64_t salt) const {
   // A sum is blind to the order of its terms: piles of one class can be swapped.
   std::uint64_t k = mix64(salt ^ (0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u));
-  for (int p = 0; p < r_->piles; ++p)
-    k += mix64(content_hash_[p] ^ salt ^ (0x9E3779B97F4A7C15ull * (r_->symmetry_class[p] + 1)));
+  for (int p = 0; p < r_->piles; ++p) {
+    std::uint64_t content = content_hash_[p];
+    if (r_->key_top_only[p])  // cards never leave: how many, and which is on top
+      content = size_[p] ? mix64(std::uint64_t(size_[p]) << 8 | (top(p) & r_->key_mask)) ^ 0x5EED : 0;
+    k += mix64(content ^ salt ^ (0x9E3779B97F4A7C15ull * (r_->symmetry_class[p] + 1)));
+  }
   return k;
 }
 
