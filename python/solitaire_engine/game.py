@@ -37,6 +37,7 @@ class Game:
 
     @property
     def name(self) -> str:
+        """The registered name, e.g. ``"aces-and-kings"``."""
         return self.info.name
 
     def __repr__(self) -> str:
@@ -94,4 +95,5 @@ def load_game(name: str, /, **options: Any) -> Game:
 
 
 def list_games() -> list[str]:
+    """The names of every registered game, sorted (``load_game`` takes any of them)."""
     return names()

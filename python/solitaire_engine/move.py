@@ -40,10 +40,12 @@ class Move:
 
     @property
     def is_deal(self) -> bool:
+        """``s-w``: the stock deals to the waste."""
         return self.src == "s" and self.dst == "w"
 
     @property
     def is_redeal(self) -> bool:
+        """``w-s``: the waste is turned over to become the stock again."""
         return self.src == "w" and self.dst == "s"
 
     def __str__(self) -> str:

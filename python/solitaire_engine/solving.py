@@ -57,6 +57,7 @@ class SolveResult:
 
     @property
     def solved(self) -> bool:
+        """True when ``moves`` replays to a win."""
         return self.status == "solved"
 
 

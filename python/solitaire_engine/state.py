@@ -96,6 +96,8 @@ class State:
 
     # ----- questions -----
     def is_won(self) -> bool:
+        """Every card where the game wants it (its foundations, or in Golf-like games an empty
+        tableau)."""
         return self._core.is_won()
 
     def is_over(self) -> bool:
@@ -110,6 +112,7 @@ class State:
 
     @property
     def redeals_left(self) -> int:
+        """Times the waste may still be turned over: 0 for none, -1 for unlimited."""
         return self._core.redeals_left
 
     def pile(self, name: str) -> list[str]:
@@ -137,6 +140,7 @@ class State:
 
     # ----- saving -----
     def to_dict(self) -> dict[str, Any]:
+        """The position snapshot as a dict (``to_json`` is the same as text; docs/notation.md)."""
         return snapshot(self.game, self._core.piles(), self._core.redeals_left)
 
     def to_json(self) -> Snapshot:
