@@ -16,6 +16,8 @@ GAME_VARIANTS = [
     ("klondike", {}),
     ("klondike", {"draw": 3}),
     ("black-hole", {}),
+    ("golf", {}),
+    ("golf", {"kings": "dead"}),
 ]
 
 # Options that change the rules without new goldens: checked against the referee only.

@@ -18,6 +18,7 @@ LAYOUT = {
     "trigon": (1, 4, 7, 0),
     "klondike": (1, 4, 7, 0),
     "black-hole": (1, 1, 17, 0),
+    "golf": (1, 0, 7, 0),
 }
 
 

@@ -61,6 +61,8 @@ ONE_DOWN = frozenset((high, low) for low, high in ONE_UP)               # K->Q .
 ONE_UP_WRAPPING = ONE_UP | {("K", "A")}
 ONE_DOWN_WRAPPING = ONE_DOWN | {("A", "K")}
 ONE_UP_OR_DOWN_WRAPPING = ONE_UP_WRAPPING | ONE_DOWN_WRAPPING
+ONE_UP_OR_DOWN = ONE_UP | ONE_DOWN                                       # Golf: no wrap
+NOTHING_ON_A_KING = frozenset(pair for pair in ONE_UP_OR_DOWN if pair[0] != "K")
 # Double or Quits: A=1 .. Q=12 and v -> 2v mod 13.  13 is prime, so 2v mod 13 is
 # never 0 (a King) and the chain A 2 4 8 3 6 Q J 9 5 T 7 A closes on itself.
 DOUBLED = frozenset((RANKS[v - 1], RANKS[(2 * v) % 13 - 1]) for v in range(1, 13))
@@ -109,6 +111,8 @@ class Game:
     max_redeals: int                      # -1: unlimited
     kings_out_of_play: bool = False
     has_stock: bool = True                # black-hole: everything is dealt, no stock or waste
+    waste: "PileRule" = None              # None: the plain WASTE below (takes nothing by hand)
+    won_when: str = "foundations_full"    # or "tableau_empty" (golf)
 
 
 # The waste's top card is playable, but nothing is ever put on it by hand.
@@ -124,6 +128,7 @@ OPTIONS = {
     "trigon": {"foundation_takeback": (True, False)},
     "klondike": {"draw": (1, 3), "foundation_takeback": (True, False)},
     "black-hole": {},
+    "golf": {"kings": ("alive", "dead")},
 }
 
 # f1..f4 of klondike and trigon, in PySolFC's suit order.
@@ -207,6 +212,18 @@ def black_hole(options):
                 deal_count=1, max_redeals=0, has_stock=False)
 
 
+def golf(options):
+    # The waste is Golf's foundation.  A card dealt from the stock lands on it whatever its
+    # rank; a tableau card played to it must be one rank above or below its top card, no
+    # wrap, any suit.  Nothing leaves it.  With kings="dead" nothing goes on a King.
+    # Reading: an empty waste (never seen in play) takes nothing by hand.
+    waste = PileRule(build=NOTHING_ON_A_KING if options["kings"] == "dead" else ONE_UP_OR_DOWN,
+                     cards_may_leave=False)
+    row = PileRule()  # seven rows of five: their top cards go to the waste, nothing onto them
+    return Game(decks=1, foundations=(), tableau=(row,) * 7, reserves=(), deal_count=1,
+                max_redeals=0, waste=waste, won_when="tableau_empty")
+
+
 GAMES = {
     "deuces-and-queens": deuces_and_queens,
     "aces-and-kings": aces_and_kings,
@@ -216,6 +233,7 @@ GAMES = {
     "trigon": trigon,
     "klondike": klondike,
     "black-hole": black_hole,
+    "golf": golf,
 }
 
 _game_cache = {}
@@ -384,9 +402,13 @@ def pile_named(pos, name):
     return pos[PILE_KINDS[name[0]]][int(name[1:]) - 1]
 
 
+def waste_rule(game):
+    return game.waste if game.waste is not None else WASTE
+
+
 def rule_named(game, name):
     if name == "w":
-        return WASTE
+        return waste_rule(game)
     return getattr(game, PILE_KINDS[name[0]])[int(name[1:]) - 1]
 
 
@@ -394,7 +416,7 @@ def move_name(source, target, count):
     return f"{source}-{target}" + (f"x{count}" if count > 1 else "")
 
 
-MOVE_PATTERN = re.compile(r"(w|[ftr][1-9][0-9]*)-([ftr][1-9][0-9]*)(?:x([1-9][0-9]*))?")
+MOVE_PATTERN = re.compile(r"(w|[ftr][1-9][0-9]*)-(w|[ftr][1-9][0-9]*)(?:x([1-9][0-9]*))?")
 
 
 def parse_move(move):
@@ -425,7 +447,10 @@ def legal_moves(pos):
 
 def _legal_moves(pos, game):
     targets = list(card_piles(pos, game))
-    sources = targets + [("w", WASTE, pos["waste"])]
+    waste = ("w", waste_rule(game), pos["waste"])
+    sources = targets + [waste]
+    if waste[1].build or waste[1].empty_ranks:
+        targets.append(waste)  # golf: the waste takes tableau cards by hand too
     stock = pos["stock"]
     moves = []
     for source, source_rule, source_cards in sources:
@@ -511,6 +536,9 @@ def _apply(pos, game, move):
 
 def is_won(pos):
     game = check_position(pos)
+    if game.won_when == "tableau_empty":
+        # Golf: the stock and waste may still hold cards.
+        return not any(pos["tableau"])
     on_foundations = sum(map(len, pos["foundations"]))
     if pos["game"] == "double-or-quits" and not game.kings_out_of_play:
         # Kings can never reach f1: won once the 48 others are there and nothing is

@@ -178,6 +178,19 @@ def test_black_hole_deals_match_pysol_cards(n):
     assert pos["stock"] == [] and pos["waste"] == []
 
 
+@pytest.mark.parametrize("kings", ["alive", "dead"])
+@pytest.mark.parametrize("n", ONE_DECK_NUMBERS)
+def test_golf_deals_match_pysol_cards(n, kings):
+    named, rows = _pysol_cards_lines("golf", n)
+    pos = _snap("golf", n, kings=kings)
+    assert pos["tableau"] == rows and len(rows) == 7 and all(len(r) == 5 for r in rows)
+    # pysol-cards shows the card PySolFC turns onto the waste as its foundation, and the
+    # rest of the talon top first.
+    assert pos["waste"] == named["Foundations"]
+    assert pos["stock"][::-1] == named["Talon"] and len(pos["stock"]) == 16
+    assert pos["foundations"] == [] and pos["reserves"] == []
+
+
 GOLDEN_NUMBERS = [1, 2, 31999, 32000, 100000, 2**32 + 5, 12345678901234567890, 10**20 - 1]
 
 
