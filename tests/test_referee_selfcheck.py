@@ -405,3 +405,56 @@ def test_is_over():
                    reserves=[["5S"], ["6S"], ["7S"], ["9S"], ["TS"], ["JS"], ["QS"]])
     assert is_over(pos) and not is_won(pos)
     assert not is_over(dq_mixed())
+
+
+# ---------------------------------------------------------------------------
+# black-hole and golf
+# ---------------------------------------------------------------------------
+
+def bh_position(f1_top, **fans):
+    tableau = [list(fans.get(f"t{i}", ())) for i in range(1, 18)]
+    return position("black-hole", filler="f1", foundations=[list(f1_top)], tableau=tableau)
+
+
+def test_bh_up_or_down_with_wrap_and_nothing_back():
+    pos = bh_position(["KS"], t1=["AH"], t2=["QD"], t3=["JC"], t4=["7C", "KD"])
+    assert_moves(pos, ["t1-f1", "t2-f1"])
+    after = play(pos, "t1-f1")
+    assert after["foundations"][0][-2:] == ["KS", "AH"] and after["tableau"][0] == []
+    assert_moves(after, ["t4-f1"])  # KD on AH: round the corner
+    assert not is_won(after)
+
+
+def test_bh_won_and_no_stock_allowed():
+    pos = bh_position(["9C"], t1=["TH"])
+    assert is_won(play(pos, "t1-f1")) and is_over(play(pos, "t1-f1"))
+    bad = copy.deepcopy(pos)
+    bad["stock"] = [bad["foundations"][0].pop(0)]
+    with pytest.raises(ValueError):
+        check_position(bad)
+
+
+def golf_position(kings, waste, stock=(), filler="waste", **rows):
+    tableau = [list(rows.get(f"t{i}", ())) for i in range(1, 8)]
+    return position("golf", filler=filler, options={"kings": kings}, tableau=tableau,
+                    stock=stock, waste=waste)
+
+
+def test_golf_waste_builds_from_the_tableau_and_takes_any_deal():
+    alive = golf_position("alive", ["KS"], stock=["2C"], t1=["QH"], t2=["AH"])
+    assert_moves(alive, ["t1-w", "s-w"])
+    dead = golf_position("dead", ["KS"], stock=["2C"], t1=["QH"], t2=["AH"])
+    assert_moves(dead, ["s-w"])
+    dealt = play(dead, "s-w")
+    assert dealt["waste"][-2:] == ["KS", "2C"] and dealt["stock"] == []
+    assert_moves(dealt, ["t2-w"])  # the dealt 2C covers the dead King: AH goes on it
+
+
+def test_golf_won_with_cards_left_in_the_stock_and_no_redeal():
+    pos = golf_position("alive", ["8S"], filler="stock", t1=["9H"])
+    won = play(pos, "t1-w")
+    assert is_won(won) and won["stock"] and legal_moves(won) == ["s-w"]
+    spent = golf_position("alive", ["8S"], t1=["3C"])
+    assert_moves(spent, [])
+    with pytest.raises(ValueError):
+        play(spent, "w-s")
