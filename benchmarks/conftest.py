@@ -19,6 +19,8 @@ GAMES = [
     "double-trigon-solo",
     "trigon",
     "klondike",
+    "black-hole",
+    "golf",
 ]
 
 _RATES = defaultdict(dict)  # game -> {measure: (rate, unit)}
