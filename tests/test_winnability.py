@@ -35,3 +35,29 @@ def test_winnability_rejects_absurd_limits(bad):
 def test_winnability_rejects_bad_deal_numbers_before_working():
     with pytest.raises(ValueError):
         se.winnability(se.load_game("trigon"), [1, 0])
+
+
+class _Enough(Exception):
+    pass
+
+
+def test_winnability_deals_lazily_a_few_ahead_of_the_results():
+    # A million-deal run must not deal (and hold) a million positions before it starts.
+    game = se.load_game("black-hole")
+    dealt = []
+    deal = game.deal
+    game.deal = lambda n: (dealt.append(n), deal(n))[1]
+
+    def stop_after_three(n, result):
+        if n == 3:
+            raise _Enough
+
+    with pytest.raises(_Enough):
+        se.winnability(game, range(1, 10**6), time_limit=5, workers=2, on_result=stop_after_three)
+    assert 3 <= len(dealt) <= 3 + 4 * 2
+
+
+def test_winnability_reports_in_the_order_given():
+    seen = []
+    w = se.winnability(se.load_game("black-hole"), [5, 2, 9, 1], workers=2, on_result=lambda n, r: seen.append(n))
+    assert seen == [5, 2, 9, 1] and w.deals == 4

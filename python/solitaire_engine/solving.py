@@ -17,7 +17,9 @@ a key collision (odds far below one in 10**20 for searches this size).
 """
 from __future__ import annotations
 
+import collections
 import collections.abc
+import itertools
 import math
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -26,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
 from . import _core
+from .dealing import check_game_number
 from .errors import OptionError, brief
 from .move import Move
 
@@ -181,15 +184,27 @@ def winnability(
         raise OptionError(f"workers must be from 1 to {MAX_WORKERS}, got {brief(workers)}")
     if isinstance(numbers, (str, bytes)) or not isinstance(numbers, collections.abc.Iterable):
         raise OptionError(f"numbers must be game numbers, e.g. range(1, 101), got {brief(numbers)}")
-    numbers = list(numbers)
-    states = [game.deal(n) for n in numbers]  # bad numbers fail here, before any work
+    numbers = [check_game_number(n) for n in numbers]  # bad numbers fail here, before any work
     t = time.perf_counter()
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
     cancel = _core.CancelToken()
+
+    def solve_deal(n: int) -> SolveResult:
+        return solve(game.deal(n), time_limit, memory_mb, max_positions, cancel)
+
+    # Deals are dealt by the workers, a few ahead of the results: a million-deal run holds a
+    # handful of positions, not a million.
+    ahead = 4 * workers
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(solve, s, time_limit, memory_mb, max_positions, cancel) for s in states]
+        pending: collections.deque[tuple[int, Future[SolveResult]]] = collections.deque()
+        todo = iter(numbers)
         try:
-            for n, future in zip(numbers, futures):
+            while True:
+                for n in itertools.islice(todo, ahead - len(pending)):
+                    pending.append((n, pool.submit(solve_deal, n)))
+                if not pending:
+                    break
+                n, future = pending.popleft()
                 result = _result(future)
                 counts[result.status] += 1
                 if on_result is not None:
@@ -198,7 +213,7 @@ def winnability(
             # Ctrl-C, or the callback failed: the running solves stop within milliseconds,
             # the queued ones never start, and the pool's exit does not wait for them.
             cancel.cancel()
-            for f in futures:
+            for _, f in pending:
                 f.cancel()
             raise
     total = len(numbers)
