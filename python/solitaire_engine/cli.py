@@ -19,6 +19,7 @@ from . import __version__
 from .dealing import parse_game_number
 from .errors import SolitaireError
 from .game import list_games, load_game
+from .state import MAX_PERFT_DEPTH
 from .solving import (
     DEFAULT_MAX_POSITIONS,
     DEFAULT_MEMORY_MB,
@@ -40,7 +41,6 @@ if TYPE_CHECKING:
 MAX_PLAYOUTS = 10**9
 MAX_STEPS = 10**6
 MAX_SEED = 2**64 - 1
-MAX_PERFT_DEPTH = 32  # the core's own limit
 
 EXIT_ERROR = 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, what shells report for Ctrl-C
