@@ -113,6 +113,13 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       if (fill[p] != Fill::None && takes[p]) refilled.push_back(p);
     }
   }
+  for (int p = 0; p < piles; ++p) {
+    const bool goal = s.win == WinTest::TableauEmpty ? takes[p] && kind[p] != Kind::Tableau
+                                                     : kind[p] == Kind::Foundation;
+    if (goal) goals.push_back(p);
+  }
+  cyclic_talon = s.redeals == -1 && stock >= 0 && waste >= 0 && !takes[waste];
+  for (int p = 0; p < piles; ++p) cyclic_talon &= fill[p] == Fill::None;
   bool waste_refills = false;
   for (int p = 0; p < piles; ++p) waste_refills |= fill[p] == Fill::WasteThenStock;
   for (int p = 0; p < piles; ++p) {

@@ -74,7 +74,14 @@ struct Rules {
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   std::vector<int> refilled;
   std::vector<int> tableau;               // tableau piles (the TableauEmpty win test)
+  std::vector<int> goals;                 // where cards go to win: the foundations, or
+                                          // (TableauEmpty) the piles outside the tableau
+                                          // that take cards
   bool any_runs = false;                  // some pile moves built runs
+  // Unlimited redeals and nothing that looks at the talon but the waste's top card (no
+  // refills, no waste taking cards): the talon's splits on the dealing cycle are one
+  // position to the solver (State::on_talon_cycle).
+  bool cyclic_talon = false;
   // The bits of a card the rules can tell apart: without suit rules, two cards of one rank
   // play the same, so the solver's position key leaves the suit out.
   Card key_mask = 0xFF;              // piles whose acceptance depends on the stock/waste

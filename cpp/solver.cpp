@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 
+#include "best_first.hpp"
 #include "position_set.hpp"
 #include "shorten.hpp"
 
@@ -63,24 +64,18 @@ struct Frame {
 
 // One depth-first search under one move order. It can be paused after any number of
 // expanded positions and resumed, so solve() can give the orders of its portfolio turns.
-class Search {
+class Search final : public SearchTask {
  public:
-  enum class Status { Paused, Won, Exhausted, OutOfMemory };
-
   Search(const State& start, const Order& order, MemoryBudget& budget)
       : s_(start), order_(order), seen_(budget) {
-    if (seen_.insert(s_.symmetric_key(kSaltA), s_.symmetric_key(kSaltB)) ==
-        PositionSet::Insert::Full) {
+    if (insert_current() == PositionSet::Insert::Full) {
       status_ = Status::OutOfMemory;
       return;
     }
     expand();
   }
 
-  // Goes on until `until` positions have been expanded in all, the search ends, or
-  // `time_up` says so (it is asked now and then, as is `stop`, which throws Interrupted).
-  template <class TimeUp>
-  Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) {
+  Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
     if (status_ != Status::Paused) return status_;
     while (!frames_.empty()) {
       if ((++ticks_ & 0x3FFF) == 0) {
@@ -92,19 +87,19 @@ class Search {
       if (f.next == f.end) {  // every move from here explored
         arena_.resize(f.begin);
         frames_.pop_back();
-        if (!frames_.empty()) s_.unmake(frames_.back().played, frames_.back().undo);
+        if (!frames_.empty()) s_.unmake_macro(frames_.back().played, frames_.back().undo);
         continue;
       }
       f.played = arena_[f.next++];
-      s_.make(f.played, f.undo);
+      s_.make_macro(f.played, f.undo);
       ++moves_tried_;
       if (s_.is_won()) {
         for (const Frame& g : frames_) line_.push_back(g.played);
         return status_ = Status::Won;
       }
-      const auto seen = seen_.insert(s_.symmetric_key(kSaltA), s_.symmetric_key(kSaltB));
+      const auto seen = insert_current();
       if (seen == PositionSet::Insert::Seen) {
-        s_.unmake(f.played, f.undo);
+        s_.unmake_macro(f.played, f.undo);
         continue;
       }
       if (seen == PositionSet::Insert::Full) {
@@ -116,16 +111,19 @@ class Search {
     return status_ = Status::Exhausted;  // every reachable position was expanded
   }
 
-  std::uint64_t positions() const { return positions_; }
-  std::uint64_t moves_tried() const { return moves_tried_; }
-  const std::vector<Move>& line() const { return line_; }
 
  private:
+  PositionSet::Insert insert_current() {
+    std::uint64_t a, b;
+    s_.symmetric_keys(kSaltA, kSaltB, a, b);
+    return seen_.insert(a, b);
+  }
+
   // Records the current position's moves, best first.
   void expand() {
     const Rules& R = s_.rules();
     MoveList list;
-    s_.generate(list);
+    s_.generate_macro(list);
     const auto begin = static_cast<std::uint32_t>(arena_.size());
     arena_.insert(arena_.end(), list.moves, list.moves + list.size);
     std::stable_sort(arena_.begin() + begin, arena_.end(), [&](Move x, Move y) {
@@ -140,8 +138,7 @@ class Search {
   PositionSet seen_;
   std::vector<Move> arena_;
   std::vector<Frame> frames_;
-  std::vector<Move> line_;
-  std::uint64_t positions_ = 0, moves_tried_ = 0, ticks_ = 0;
+  std::uint64_t ticks_ = 0;
   Status status_ = Status::Paused;
 };
 
@@ -159,7 +156,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
       timed ? t0 + std::chrono::duration_cast<Clock::duration>(
                        std::chrono::duration<double>(std::min(limits.seconds, 1e9)))
             : Clock::time_point::max();
-  const auto time_up = [&] { return timed && Clock::now() >= deadline; };
+  const SearchTask::TimeUp time_up = [&] { return timed && Clock::now() >= deadline; };
 
   SolveResult out;
   MemoryBudget budget(limits.memory_bytes);
@@ -175,11 +172,11 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   constexpr std::uint64_t kSlice = 1 << 15;
   constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most
   constexpr std::uint64_t kShortenFloor = 200'000;
-  std::vector<std::unique_ptr<Search>> searches;
-  for (const Order& order : portfolio(start.rules())) {
+  std::vector<std::unique_ptr<SearchTask>> searches;
+  for (const Order& order : portfolio(start.rules()))
     searches.push_back(std::make_unique<Search>(start, order, budget));
-    out.positions += searches.back()->positions();
-  }
+  searches.push_back(make_best_first(start, budget));
+  for (const auto& search : searches) out.positions += search->positions();
   for (;;) {
     bool running = false;
     for (auto& search : searches) {
@@ -190,22 +187,22 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
         step = std::min(step, limits.max_positions - out.positions);
       }
       const std::uint64_t positions = search->positions(), tried = search->moves_tried();
-      const Search::Status status = search->run(positions + step, time_up, stop);
+      const SearchTask::Status status = search->run(positions + step, time_up, stop);
       out.positions += search->positions() - positions;
       out.moves_tried += search->moves_tried() - tried;
       switch (status) {
-        case Search::Status::Won:
+        case SearchTask::Status::Won:
           // Shortening may cost about what the search did, and never more than a second or so.
-          out.line = shorten(start, search->line(),
+          out.line = shorten(start, start.expand_macro_line(search->line()),
                              std::min(kShortenBudget, std::max(kShortenFloor, 2 * out.moves_tried)),
                              time_up, stop);
           return finish(Verdict::Solved, Limit::None);
-        case Search::Status::Exhausted:
+        case SearchTask::Status::Exhausted:
           return finish(Verdict::Unsolvable, Limit::None);
-        case Search::Status::OutOfMemory:
+        case SearchTask::Status::OutOfMemory:
           search.reset();
           continue;
-        case Search::Status::Paused:
+        case SearchTask::Status::Paused:
           running = true;
           break;
       }

@@ -99,16 +99,41 @@ std::uint64_t State::hash() const {
   return h;
 }
 
-std::uint64_t State::symmetric_key(std::uint64_t salt) const {
+std::uint64_t State::cyclic_talon_hash() const {
+  const Rules& R = *r_;
+  if (!on_talon_cycle()) return 0;
+  const int w = size_[R.waste], s = size_[R.stock];
+  // Dealing order: the waste from the bottom up, then the stock from the top down.
+  std::uint64_t h = 0x7A10ull << 48;
+  for (int i = 0; i < w; ++i) h ^= mix64(std::uint64_t(i) << 8 | (cards_[R.waste][i] & r_->key_mask));
+  for (int j = s - 1, q = w; j >= 0; --j, ++q)
+    h ^= mix64(std::uint64_t(q) << 8 | (cards_[R.stock][j] & r_->key_mask));
+  return h | 1;  // never 0
+}
+
+void State::symmetric_keys(std::uint64_t salt_a, std::uint64_t salt_b, std::uint64_t& a,
+                           std::uint64_t& b) const {
   // A sum is blind to the order of its terms: piles of one class can be swapped.
-  std::uint64_t k = mix64(salt ^ (0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u));
-  for (int p = 0; p < r_->piles; ++p) {
+  const std::uint64_t redeals = (0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u);
+  a = mix64(salt_a ^ redeals);
+  b = mix64(salt_b ^ redeals);
+  const Rules& R = *r_;
+  const std::uint64_t talon = cyclic_talon_hash();
+  for (int p = 0; p < R.piles; ++p) {
     std::uint64_t content = content_hash_[p];
-    if (r_->key_top_only[p])  // cards never leave: how many, and which is on top
-      content = size_[p] ? mix64(std::uint64_t(size_[p]) << 8 | (top(p) & r_->key_mask)) ^ 0x5EED : 0;
-    k += mix64(content ^ salt ^ (0x9E3779B97F4A7C15ull * (r_->symmetry_class[p] + 1)));
+    if (R.key_top_only[p])  // cards never leave: how many, and which is on top
+      content = size_[p] ? mix64(std::uint64_t(size_[p]) << 8 | (top(p) & R.key_mask)) ^ 0x5EED : 0;
+    if (talon && (p == R.stock || p == R.waste)) content = p == R.stock ? talon : 0;
+    const std::uint64_t c = content ^ (0x9E3779B97F4A7C15ull * (R.symmetry_class[p] + 1));
+    a += mix64(c ^ salt_a);
+    b += mix64(c ^ salt_b);
   }
-  return k;
+}
+
+std::uint64_t State::symmetric_key(std::uint64_t salt) const {
+  std::uint64_t a, b;
+  symmetric_keys(salt, salt, a, b);
+  return a;
 }
 
 void State::make(Move m, Undo& u) {

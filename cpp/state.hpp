@@ -60,6 +60,9 @@ class State {
   // group, and suits where no rule looks at them. For the solver's table; different salts
   // give independent keys.
   std::uint64_t symmetric_key(std::uint64_t salt) const;
+  // Both halves of the solver's 128-bit key at once (the pile hashes are shared).
+  void symmetric_keys(std::uint64_t salt_a, std::uint64_t salt_b, std::uint64_t& a,
+                      std::uint64_t& b) const;
 
   void generate(MoveList& out) const;
   // The move generate() would list at index floor(u * count / 2^32), without listing them
@@ -69,14 +72,31 @@ class State {
   void make(Move m, Undo& u);
   void unmake(Move m, const Undo& u);
   bool is_won() const;
+  // The best-first search's guess at how near a win this is: higher is nearer.
+  int heuristic() const;
 
   std::string move_text(Move m) const;
+  bool stock_move(Move& out) const;     // the deal or the redeal, if either is legal
+
+  // The solver's moves. With unlimited redeals, every split of the talon on the dealing
+  // cycle reaches every other, so the solver takes them for one position (its key ignores
+  // the split: cyclic_talon_hash) whose moves are those of all the splits: a move with
+  // `pad` n first makes n stock moves, then plays the card. Elsewhere pad is 0.
+  bool on_talon_cycle() const;
+  void generate_macro(MoveList& out);   // deals round the cycle and back: s is unchanged
+  void make_macro(Move m, Undo& u);
+  void unmake_macro(Move m, const Undo& u);
+  // The plain moves a line of solver moves stands for.
+  std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
 
  private:
   int add_runs(Move* moves) const;      // run moves (two or more cards); returns how many
-  bool stock_move(Move& out) const;     // the deal or the redeal, if either is legal
   void push(int p, Card c);
   Card pop(int p);
+  // With unlimited redeals, every split of the talon on the dealing cycle (the waste a whole
+  // number of deals deep, or the stock empty) reaches every other: one position to the
+  // solver. Then the talon is keyed as one sequence in dealing order; else 0.
+  std::uint64_t cyclic_talon_hash() const;
   bool fill_source_empty(int p) const {
     const Rules& R = *r_;
     switch (R.fill[p]) {

@@ -143,11 +143,15 @@ def test_unsolvable_verdicts_agree_with_brute_force(kings, count, dead):
     assert decided["solved"] >= 5 and decided["unsolvable"] >= dead, decided
 
 
-@pytest.mark.parametrize("number", [16, 132, 169, 69])
-def test_unsolvable_trigon_deals_agree_with_brute_force(number):
+@pytest.mark.parametrize("name,options,number", [
+    ("trigon", {}, 16), ("trigon", {}, 132), ("trigon", {}, 169), ("trigon", {}, 69), ("trigon", {}, 24),
+    # Draw 3: the solver takes the talon's splits on the dealing cycle for one position.
+    ("klondike", {"draw": 3}, 7), ("klondike", {"draw": 3}, 23), ("klondike", {"draw": 3}, 41),
+])
+def test_unsolvable_deals_agree_with_brute_force(name, options, number):
     """Whole deals the solver proves unsolvable; the referee's exhaustive search (no
-    symmetry, no ordering) visits the same positions and finds no win either."""
-    game = se.load_game("trigon")
+    symmetry, no ordering, no macro moves) visits every position and finds no win either."""
+    game = se.load_game(name, **options)
     assert game.deal(number).solve(max_positions=100_000).status == "unsolvable"
     assert _referee_verdict(json.loads(game.deal(number).to_json()), limit=5000) == "unsolvable"
 

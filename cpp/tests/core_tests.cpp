@@ -244,6 +244,98 @@ int main() {
     CHECK(refused);
   }
 
+  // A talon with unlimited redeals: the splits on the dealing cycle are one position to the
+  // solver, whose moves are the waste moves of every split (pad = stock moves first).
+  for (int draw : {1, 3}) {
+    RuleSpec k;
+    GroupSpec fnd, tab, st, w;
+    fnd.kind = Kind::Foundation;
+    fnd.empty_ranks = 1;  // an Ace
+    tab.kind = Kind::Tableau;
+    for (int r = 0; r < 13; ++r) {
+      fnd.build[r] = r < 12 ? std::uint16_t(1u << (r + 1)) : 0;
+      tab.build[r] = r > 0 ? std::uint16_t(1u << (r - 1)) : 0;
+    }
+    st.kind = Kind::Stock;
+    w.kind = Kind::Waste;
+    k.groups = {fnd, tab, st, w};
+    k.deal_count = draw;
+    k.redeals = -1;
+    for (int r = 0; r < 8; ++r) k.card_counts[make_card(r, 0)] = 1;
+    k.win_foundation_cards = 8;
+    auto rules7 = std::make_shared<const Rules>(k);
+    CHECK(rules7->cyclic_talon);
+    State s(rules7);
+    // t1 = 8C; the stock, top last: 3C 6C AC 2C 7C 5C 4C (4C is dealt first)
+    s.set_piles({{}, {make_card(7, 0)}, {make_card(2, 0), make_card(5, 0), make_card(0, 0), make_card(1, 0),
+                                         make_card(6, 0), make_card(4, 0), make_card(3, 0)}, {}}, -1);
+    std::uint64_t a0, b0, a, b;
+    s.symmetric_keys(1, 2, a0, b0);
+    const std::uint64_t h0 = s.hash();
+    // Round the cycle by hand: the key is the same at every split on it.
+    std::set<std::uint32_t> expected;  // (move code) | pad << 24
+    Move step;
+    for (int steps = 1; s.stock_move(step); ++steps) {
+      Undo u;
+      s.make(step, u);
+      CHECK(s.on_talon_cycle());
+      s.symmetric_keys(1, 2, a, b);
+      CHECK(a == a0 && b == b0);
+      if (s.hash() == h0) break;
+      MoveList l;
+      s.generate(l);
+      for (int i = 0; i < l.size; ++i)
+        if (l.moves[i].src == 3 && l.moves[i].dst != 2) expected.insert(l.moves[i].code() | std::uint32_t(steps) << 24);
+    }
+    CHECK(s.hash() == h0);
+    MoveList macro;
+    s.generate_macro(macro);
+    CHECK(s.hash() == h0);  // listing the moves dealt round and back
+    std::set<std::uint32_t> listed;
+    for (int i = 0; i < macro.size; ++i) listed.insert(macro.moves[i].code() | std::uint32_t(macro.moves[i].pad) << 24);
+    CHECK(listed == expected && !expected.empty());  // nothing on t1 or f1 yet but the Ace
+    for (int i = 0; i < macro.size; ++i) {
+      const Move m = macro.moves[i];
+      Undo u;
+      s.make_macro(m, u);
+      const std::uint64_t after = s.hash();
+      s.unmake_macro(m, u);
+      CHECK(s.hash() == h0);
+      State plain = s;
+      for (const Move& pm : s.expand_macro_line({m})) {
+        CHECK(plain.is_legal(pm));
+        Undo pu;
+        plain.make(pm, pu);
+      }
+      CHECK(plain.hash() == after);
+    }
+    // Playing a card from the waste mid-pass leaves the cycle (with draw 3): then the
+    // split is part of the position, and the deal is a move again.
+    Undo du, pu;
+    const Move deal{2, 3, static_cast<std::uint8_t>(draw), 0};
+    s.make(deal, du);  // with draw 3 the waste is 4C 5C 7C
+    for (int i = 1; i < 3 && draw == 1; ++i) s.make(deal, du);
+    const Move play{3, 1, 1, 0};  // 7C onto 8C
+    CHECK(s.top(3) == make_card(6, 0) && s.is_legal(play));
+    s.make(play, pu);
+    CHECK(s.on_talon_cycle() == (draw == 1));
+    MoveList g1, g2;
+    s.generate(g1);
+    s.generate_macro(g2);
+    CHECK((draw == 3) == (g1.size == g2.size && g1.moves[g1.size - 1].src == 2));
+    s.set_piles({{}, {make_card(7, 0)}, {make_card(2, 0), make_card(5, 0), make_card(0, 0), make_card(1, 0),
+                                         make_card(6, 0), make_card(4, 0), make_card(3, 0)}, {}}, -1);
+    const SolveResult won = solve(s, SolveLimits{}, nullptr);
+    CHECK(won.verdict == Verdict::Solved);
+    State replay = s;
+    for (const Move& m : won.line) {
+      CHECK(replay.is_legal(m));
+      Undo u;
+      replay.make(m, u);
+    }
+    CHECK(replay.is_won());
+  }
+
   if (failures) {
     std::printf("%d check(s) failed\n", failures);
     return EXIT_FAILURE;

@@ -1,0 +1,181 @@
+#include "best_first.hpp"
+
+#include <algorithm>
+
+namespace sol {
+
+namespace {
+
+constexpr std::uint64_t kSaltA = 0x452821E638D01377ull, kSaltB = 0xBE5466CF34E90C6Cull;
+constexpr std::uint32_t kRoot = 0xFFFFFFFFu;
+constexpr int kMaxDepth = 60000;
+
+// A position is the move that led to it from its parent: 12 bytes, not a copy of the state.
+struct Node {
+  std::uint32_t parent;
+  Move move;
+  Undo undo;
+  std::uint16_t depth;
+};
+
+// Nodes in fixed-size chunks: growing never copies, so the memory charged is the memory held.
+class NodeStore {
+ public:
+  static constexpr std::size_t kChunk = std::size_t{1} << 16;
+  // Bytes charged per node: the node and its place in the queue (vectors may double).
+  static constexpr std::size_t kBytesPerNode = sizeof(Node) + 2 * sizeof(std::uint32_t);
+
+  explicit NodeStore(MemoryBudget& budget) : budget_(budget) {}
+  ~NodeStore() { release(); }
+  NodeStore(const NodeStore&) = delete;
+  NodeStore& operator=(const NodeStore&) = delete;
+
+  Node& operator[](std::uint32_t i) { return chunks_[i / kChunk][i % kChunk]; }
+  std::uint32_t size() const { return static_cast<std::uint32_t>(size_); }
+  bool add(const Node& n) {  // false when the budget (or 2^32 nodes) is used up
+    if (size_ == chunks_.size() * kChunk) {
+      if (size_ + kChunk >= kRoot || !budget_.take(kChunk * kBytesPerNode)) return false;
+      chunks_.emplace_back(new Node[kChunk]);
+    }
+    (*this)[static_cast<std::uint32_t>(size_++)] = n;
+    return true;
+  }
+  void release() {
+    budget_.give(chunks_.size() * kChunk * kBytesPerNode);
+    chunks_.clear();
+    size_ = 0;
+  }
+
+ private:
+  MemoryBudget& budget_;
+  std::vector<std::unique_ptr<Node[]>> chunks_;
+  std::size_t size_ = 0;
+};
+
+class BestFirst final : public SearchTask {
+ public:
+  BestFirst(const State& start, MemoryBudget& budget)
+      : s_(start), seen_(budget), nodes_(budget) {
+    if (insert_current() != PositionSet::Insert::New ||
+        !nodes_.add(Node{kRoot, Move{}, Undo{}, 0})) {
+      status_ = Status::OutOfMemory;
+      return;
+    }
+    push(0, s_.heuristic());
+  }
+
+  Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
+    if (status_ != Status::Paused) return status_;
+    while (top_ >= 0) {
+      if ((++ticks_ & 0x3FF) == 0) {
+        if (stop && stop()) throw Interrupted{};
+        if (time_up()) return status_;
+      }
+      if (positions_ >= until) return status_;
+      const std::uint32_t n = pop();
+      go_to(n);
+      ++positions_;
+      const int depth = nodes_[n].depth + 1;
+      MoveList list;
+      s_.generate_macro(list);
+      // Pushed last to first: among equally good children, the generator's first comes out
+      // first (the queue is last-in, first-out within a score).
+      for (int i = list.size - 1; i >= 0; --i) {
+        const Move m = list.moves[i];
+        Undo u;
+        s_.make_macro(m, u);
+        ++moves_tried_;
+        if (s_.is_won()) {
+          line_ = path_to(n);
+          line_.push_back(m);
+          return status_ = Status::Won;
+        }
+        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Seen : insert_current();
+        if (seen == PositionSet::Insert::New) {
+          if (!nodes_.add(Node{n, m, u, static_cast<std::uint16_t>(depth)})) return out_of_memory();
+          push(nodes_.size() - 1, s_.heuristic());
+        }
+        s_.unmake_macro(m, u);
+        if (seen == PositionSet::Insert::Full) return out_of_memory();
+      }
+    }
+    return status_ = Status::Exhausted;
+  }
+
+ private:
+  PositionSet::Insert insert_current() {
+    std::uint64_t a, b;
+    s_.symmetric_keys(kSaltA, kSaltB, a, b);
+    return seen_.insert(a, b);
+  }
+
+  Status out_of_memory() {
+    seen_.release();  // give the memory to the searches still going
+    nodes_.release();
+    buckets_.clear();
+    top_ = -1;
+    return status_ = Status::OutOfMemory;
+  }
+
+  // A bucket per score; within one, last in first out, which keeps the search going deep.
+  void push(std::uint32_t node, int score) {
+    const int b = std::max(score - kLowest, 0);
+    if (b >= static_cast<int>(buckets_.size())) buckets_.resize(b + 1);
+    buckets_[b].push_back(node);
+    top_ = std::max(top_, b);
+  }
+  std::uint32_t pop() {
+    const std::uint32_t n = buckets_[top_].back();
+    buckets_[top_].pop_back();
+    while (top_ >= 0 && buckets_[top_].empty()) --top_;
+    return n;
+  }
+
+  // Moves the state from the current node to node t: back up to their common ancestor,
+  // then down along t's path.
+  void go_to(std::uint32_t t) {
+    std::uint32_t a = cur_, b = t;
+    down_.clear();
+    while (a != b) {
+      if (a != kRoot && (b == kRoot || nodes_[a].depth >= nodes_[b].depth)) {
+        s_.unmake_macro(nodes_[a].move, nodes_[a].undo);
+        a = nodes_[a].parent;
+      } else {
+        down_.push_back(b);
+        b = nodes_[b].parent;
+      }
+    }
+    for (auto it = down_.rbegin(); it != down_.rend(); ++it) {
+      Undo u;
+      s_.make_macro(nodes_[*it].move, u);
+    }
+    cur_ = t;
+  }
+
+  std::vector<Move> path_to(std::uint32_t n) {
+    std::vector<Move> path;
+    for (; n != 0; n = nodes_[n].parent) path.push_back(nodes_[n].move);
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  static constexpr int kLowest = -16384;  // below any score State::heuristic gives
+
+  State s_;
+  PositionSet seen_;
+  NodeStore nodes_;
+  std::vector<std::vector<std::uint32_t>> buckets_;
+  std::vector<std::uint32_t> down_;
+  int top_ = -1;
+  std::uint32_t cur_ = 0;  // the node s_ is at
+  std::uint64_t ticks_ = 0;
+  Status status_ = Status::Paused;
+};
+
+}  // namespace
+
+std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget) {
+  return std::make_unique<BestFirst>(start, budget);
+}
+
+}  // namespace sol

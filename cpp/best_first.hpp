@@ -1,0 +1,14 @@
+// Greedy best-first search: always expands the most promising position seen so far (by
+// State::heuristic), so a win is found even where a depth-first search stays stuck in the
+// subtree below an early mistake. Expanding every reachable position proves a loss too.
+#pragma once
+#include <memory>
+
+#include "position_set.hpp"
+#include "search_task.hpp"
+
+namespace sol {
+
+std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget);
+
+}  // namespace sol

@@ -1,0 +1,48 @@
+// How near a win a position looks, for the best-first search. Only an ordering: the
+// solver's verdicts never depend on it.
+#include "state.hpp"
+
+namespace sol {
+
+namespace {
+// A first choice of weights, not yet tuned: a card on its way to a
+// foundation is worth most; each card still on top of the next wanted one, each face-down
+// card and each empty pile much less. Digging is counted no deeper than 16 cards.
+struct Weights {
+  int progress = 32, depth = 1, face_down = 4, empty = 8, depth_cap = 16;
+};
+constexpr Weights kW;
+}  // namespace
+
+int State::heuristic() const {
+  const Rules& R = *r_;
+  int progress = foundation_cards_;
+  if (R.spec.win == WinTest::TableauEmpty) {
+    progress = 0;
+    for (int p : R.tableau) progress -= size_[p];
+  }
+  std::uint64_t wanted = 0;  // faces a goal pile takes now
+  for (int g : R.goals) wanted |= acc_[g];
+  int score = kW.progress * progress;
+  for (int p : R.givers) {
+    if (R.kind[p] == Kind::Foundation) continue;
+    const int n = size_[p];
+    if (n == 0) {
+      if (R.takes[p]) score += kW.empty;
+      continue;
+    }
+    // Cards above the first one a goal pile wants: the digging still to do here.
+    int d = 0;
+    while (d < n && d < kW.depth_cap) {
+      const Card c = cards_[p][n - 1 - d];
+      if (is_face_down(c) || (wanted >> face(c) & 1)) break;
+      ++d;
+    }
+    score -= kW.depth * d;
+    if (R.kind[p] == Kind::Tableau)
+      for (int i = 0; i < n && is_face_down(cards_[p][i]); ++i) score -= kW.face_down;
+  }
+  return score;
+}
+
+}  // namespace sol

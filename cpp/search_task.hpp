@@ -1,0 +1,33 @@
+// One search of the solver's portfolio. Each runs in slices: it can be paused after any
+// number of expanded positions and resumed, so the solver can give them turns.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "search.hpp"
+#include "state.hpp"
+
+namespace sol {
+
+class SearchTask {
+ public:
+  enum class Status { Paused, Won, Exhausted, OutOfMemory };
+  using TimeUp = std::function<bool()>;
+
+  virtual ~SearchTask() = default;
+  // Goes on until `until` positions have been expanded in all, the search ends, or
+  // `time_up` says so (it is asked now and then, as is `stop`, which throws Interrupted).
+  // Exhausted means every position reachable from the start was expanded: a proof of loss.
+  virtual Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) = 0;
+
+  std::uint64_t positions() const { return positions_; }
+  std::uint64_t moves_tried() const { return moves_tried_; }
+  const std::vector<Move>& line() const { return line_; }  // the win, once Won
+
+ protected:
+  std::uint64_t positions_ = 0, moves_tried_ = 0;
+  std::vector<Move> line_;
+};
+
+}  // namespace sol
