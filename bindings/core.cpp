@@ -206,6 +206,12 @@ PYBIND11_MODULE(_core, m) {
              return py::int_(m.code());
            },
            py::arg("u"))
+      .def("safe_move",
+           [](const PyState& self) -> py::object {
+             Move m;
+             if (!self.state.safe_move(m)) return py::none();
+             return py::int_(m.code());
+           })
       .def("is_won", [](const PyState& s) { return s.state.is_won(); })
       .def("is_over", [](const PyState& s) { return legal_codes(s.state).empty(); })
       .def("foundation_cards", [](const PyState& s) { return s.state.foundation_cards(); })

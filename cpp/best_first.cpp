@@ -6,7 +6,6 @@ namespace sol {
 
 namespace {
 
-constexpr std::uint64_t kSaltA = 0x452821E638D01377ull, kSaltB = 0xBE5466CF34E90C6Cull;
 constexpr std::uint32_t kRoot = 0xFFFFFFFFu;
 constexpr int kMaxDepth = 60000;
 
@@ -77,7 +76,7 @@ class BestFirst final : public SearchTask {
       ++positions_;
       const int depth = nodes_[n].depth + 1;
       MoveList list;
-      s_.generate_macro(list);
+      s_.solver_moves(list);
       // Pushed last to first: among equally good children, the generator's first comes out
       // first (the queue is last-in, first-out within a score).
       for (int i = list.size - 1; i >= 0; --i) {
@@ -105,7 +104,7 @@ class BestFirst final : public SearchTask {
  private:
   PositionSet::Insert insert_current() {
     std::uint64_t a, b;
-    s_.symmetric_keys(kSaltA, kSaltB, a, b);
+    s_.solver_key(a, b);
     return seen_.insert(a, b);
   }
 

@@ -12,52 +12,45 @@ bool State::on_talon_cycle() const {
   return (w || s) && (s == 0 || w % R.spec.deal_count == 0);
 }
 
-void State::generate_macro(MoveList& out) {
+void State::generate_macro(MoveList& out) const {
   generate(out);
   if (!on_talon_cycle()) return;
   const Rules& R = *r_;
   if (out.size && (out.moves[out.size - 1].src == R.stock || out.moves[out.size - 1].dst == R.stock))
     --out.size;  // dealing leads to this same position
-  // Once round the cycle (it ends where it began), listing the waste card's moves at
-  // every other split.
-  const int start = size_[R.waste];
-  Move step;
-  for (int steps = 1; stock_move(step); ++steps) {
-    Undo u;
-    make(step, u);
-    if (size_[R.waste] == start) break;
-    if (!size_[R.waste]) continue;
-    const std::uint64_t bit = std::uint64_t{1} << R.waste;
-    for (std::uint64_t m = takers_of_[top_face_[R.waste]] & ~bit; m; m &= m - 1) {
+  // The waste's top card at every other split of the cycle: the talon's card in dealing
+  // order just below the split. Dealing changes no other pile's wishes (cyclic_talon).
+  const int w = size_[R.waste], s = size_[R.stock], n = w + s, k = R.spec.deal_count;
+  const std::uint64_t not_waste = ~(std::uint64_t{1} << R.waste);
+  for (int split = k; split < n + k; split += k) {
+    const int at = split < n ? split : n;
+    if (at == w) continue;
+    const Card c = at <= w ? cards_[R.waste][at - 1] : cards_[R.stock][s - 1 - (at - 1 - w)];
+    for (std::uint64_t m = takers_of_[face(c)] & not_waste; m; m &= m - 1) {
       out.add(R.waste, ctz64(m), 1);
-      out.moves[out.size - 1].pad = static_cast<std::uint8_t>(steps);
+      out.moves[out.size - 1].pad = static_cast<std::uint8_t>(at);
     }
   }
 }
 
+void State::resplit(int waste_size) {
+  const Rules& R = *r_;
+  while (size_[R.waste] > waste_size) push(R.stock, pop(R.waste));
+  while (size_[R.waste] < waste_size) push(R.waste, pop(R.stock));
+  refresh(R.stock);
+  refresh(R.waste);
+}
+
 void State::make_macro(Move m, Undo& u) {
-  Move step;
-  for (int i = 0; i < m.pad; ++i) {
-    stock_move(step);
-    Undo ignored;
-    make(step, ignored);
-  }
+  const std::uint8_t split = m.pad ? size_[r_->waste] : 0;
+  if (m.pad) resplit(m.pad);
   make(Move{m.src, m.dst, m.count, 0}, u);
+  u.split = split;
 }
 
 void State::unmake_macro(Move m, const Undo& u) {
-  const Rules& R = *r_;
   unmake(Move{m.src, m.dst, m.count, 0}, u);
-  for (int i = 0; i < m.pad; ++i) {
-    const int w = size_[R.waste];
-    // An empty waste was just turned over; else the last deal began a whole number of
-    // deals deep, so it dealt what is above that.
-    const Move back = w == 0 ? Move{static_cast<std::uint8_t>(R.waste), static_cast<std::uint8_t>(R.stock),
-                                    size_[R.stock], 0}
-                             : Move{static_cast<std::uint8_t>(R.stock), static_cast<std::uint8_t>(R.waste),
-                                    static_cast<std::uint8_t>((w - 1) % R.spec.deal_count + 1), 0};
-    unmake(back, Undo{});
-  }
+  if (m.pad) resplit(u.split);
 }
 
 std::vector<Move> State::expand_macro_line(const std::vector<Move>& line) const {
@@ -65,8 +58,8 @@ std::vector<Move> State::expand_macro_line(const std::vector<Move>& line) const 
   std::vector<Move> out;
   for (const Move& m : line) {
     Move step;
-    for (int i = 0; i < m.pad; ++i) {
-      s.stock_move(step);
+    const int waste = rules().waste;
+    while (m.pad && s.size(waste) != m.pad && s.stock_move(step)) {
       Undo ignored;
       s.make(step, ignored);
       out.push_back(step);

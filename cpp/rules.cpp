@@ -118,9 +118,32 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
                                                      : kind[p] == Kind::Foundation;
     if (goal) goals.push_back(p);
   }
+  // What the safe moves need to know.
+  auto closure = [&](int g, std::uint64_t faces) {
+    std::uint64_t reach = 0;
+    for (std::uint64_t todo = faces; todo;) {
+      const int f = ctz64(todo);
+      todo &= todo - 1;
+      const std::uint64_t next = on_top[g][f] & ~reach;
+      reach |= next;
+      todo |= next;
+    }
+    return reach;
+  };
+  foundation_reach.assign(s.groups.size(), {});
+  for (int p = 0; p < piles; ++p) {
+    if (kind[p] == Kind::Foundation) {
+      foundation_mask |= std::uint64_t{1} << p;
+      foundations_give |= gives[p];
+      reach_from_empty[p] = empty_accepts[p] | closure(group[p], empty_accepts[p]);
+      for (int f = 0; f < 64; ++f) foundation_reach[group[p]][f] = closure(group[p], std::uint64_t{1} << f);
+    } else if (takes[p] && max_cards[p] > 1) {
+      for (int f = 0; f < 64; ++f) built_on[f] |= on_top[group[p]][f];
+    }
+  }
+  for (int c = 0; c < 128; ++c) face_copies[c & 0x3F] += s.card_counts[c];
   cyclic_talon = s.redeals == -1 && stock >= 0 && waste >= 0 && !takes[waste];
   for (int p = 0; p < piles; ++p) cyclic_talon &= fill[p] == Fill::None;
-  bool waste_refills = false;
   for (int p = 0; p < piles; ++p) waste_refills |= fill[p] == Fill::WasteThenStock;
   for (int p = 0; p < piles; ++p) {
     const bool waste_stays = kind[p] == Kind::Waste && s.redeals == 0 && !waste_refills;

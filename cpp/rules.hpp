@@ -71,6 +71,17 @@ struct Rules {
   std::array<bool, kMaxPiles> key_top_only{};
   // on_top[g][f]: faces that may be placed on face f in a pile of group g.
   std::vector<std::array<std::uint64_t, 64>> on_top;
+  // For the solver's safe moves (State::safe_move, seeds/solver.md):
+  bool foundations_give = false;          // some foundation's top card may leave
+  bool waste_refills = false;             // some pile is refilled from the waste
+  std::uint64_t foundation_mask = 0;      // the foundation piles
+  std::array<std::uint64_t, 64> built_on{};  // faces a non-foundation pile holding more
+                                          // than one card could ever place on a face
+  // Faces that could ever come to lie on a face (or on an empty pile) of this foundation,
+  // one card after another: the build relation's closure, blind to pile sizes.
+  std::vector<std::array<std::uint64_t, 64>> foundation_reach;  // by group
+  std::array<std::uint64_t, kMaxPiles> reach_from_empty{};      // by pile
+  std::array<std::uint8_t, 64> face_copies{};                   // cards of each face in play
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   std::vector<int> refilled;
   std::vector<int> tableau;               // tableau piles (the TableauEmpty win test)

@@ -54,7 +54,6 @@ std::vector<Order> portfolio(const Rules& R) {
   return out;
 }
 
-constexpr std::uint64_t kSaltA = 0x243F6A8885A308D3ull, kSaltB = 0x13198A2E03707344ull;
 
 struct Frame {
   std::uint32_t begin, end, next;  // this position's moves in the arena; the next to try
@@ -115,7 +114,7 @@ class Search final : public SearchTask {
  private:
   PositionSet::Insert insert_current() {
     std::uint64_t a, b;
-    s_.symmetric_keys(kSaltA, kSaltB, a, b);
+    s_.solver_key(a, b);
     return seen_.insert(a, b);
   }
 
@@ -123,7 +122,7 @@ class Search final : public SearchTask {
   void expand() {
     const Rules& R = s_.rules();
     MoveList list;
-    s_.generate_macro(list);
+    s_.solver_moves(list);
     const auto begin = static_cast<std::uint32_t>(arena_.size());
     arena_.insert(arena_.end(), list.moves, list.moves + list.size);
     std::stable_sort(arena_.begin() + begin, arena_.end(), [&](Move x, Move y) {

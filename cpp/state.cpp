@@ -52,7 +52,9 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
     }
   }
   for (auto& h : content_hash_) h = 0;
+  key_dirty_ = ~std::uint64_t{0};
   foundation_cards_ = 0;
+  for (auto& n : on_foundations_) n = 0;
   for (int p = 0; p < kMaxPiles; ++p) top_face_[p] = kNoFace;
   for (int p = 0; p < R.piles; ++p) {
     size_[p] = 0;
@@ -73,18 +75,26 @@ void State::refresh_after(Move m, bool fill_source_changed) {
 
 void State::push(int p, Card c) {
   const int n = size_[p]++;
+  key_dirty_ |= std::uint64_t{1} << p;
   cards_[p][n] = c;
   top_face_[p] = static_cast<std::uint8_t>(face(c));
   content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
-  if (r_->kind[p] == Kind::Foundation) ++foundation_cards_;
+  if (r_->kind[p] == Kind::Foundation) {
+    ++foundation_cards_;
+    ++on_foundations_[face(c)];
+  }
 }
 
 Card State::pop(int p) {
   const int n = --size_[p];
+  key_dirty_ |= std::uint64_t{1} << p;
   const Card c = cards_[p][n];
   top_face_[p] = static_cast<std::uint8_t>(n ? face(cards_[p][n - 1]) : kNoFace);
   content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
-  if (r_->kind[p] == Kind::Foundation) --foundation_cards_;
+  if (r_->kind[p] == Kind::Foundation) {
+    --foundation_cards_;
+    --on_foundations_[face(c)];
+  }
   return c;
 }
 
@@ -111,29 +121,38 @@ std::uint64_t State::cyclic_talon_hash() const {
   return h | 1;  // never 0
 }
 
-void State::symmetric_keys(std::uint64_t salt_a, std::uint64_t salt_b, std::uint64_t& a,
-                           std::uint64_t& b) const {
-  // A sum is blind to the order of its terms: piles of one class can be swapped.
-  const std::uint64_t redeals = (0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u);
-  a = mix64(salt_a ^ redeals);
-  b = mix64(salt_b ^ redeals);
+void State::key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const {
+  constexpr std::uint64_t kSaltA = 0x243F6A8885A308D3ull, kSaltB = 0x13198A2E03707344ull;
   const Rules& R = *r_;
-  const std::uint64_t talon = cyclic_talon_hash();
-  for (int p = 0; p < R.piles; ++p) {
-    std::uint64_t content = content_hash_[p];
-    if (R.key_top_only[p])  // cards never leave: how many, and which is on top
-      content = size_[p] ? mix64(std::uint64_t(size_[p]) << 8 | (top(p) & R.key_mask)) ^ 0x5EED : 0;
-    if (talon && (p == R.stock || p == R.waste)) content = p == R.stock ? talon : 0;
-    const std::uint64_t c = content ^ (0x9E3779B97F4A7C15ull * (R.symmetry_class[p] + 1));
-    a += mix64(c ^ salt_a);
-    b += mix64(c ^ salt_b);
-  }
+  std::uint64_t content = content_hash_[p];
+  if (R.key_top_only[p])  // cards never leave: how many, and which is on top
+    content = size_[p] ? mix64(std::uint64_t(size_[p]) << 8 | (top(p) & R.key_mask)) ^ 0x5EED : 0;
+  if (talon && (p == R.stock || p == R.waste)) content = p == R.stock ? talon : 0;
+  // A sum of these is blind to the order of its terms: piles of one class can be swapped.
+  const std::uint64_t c = content ^ (0x9E3779B97F4A7C15ull * (R.symmetry_class[p] + 1));
+  a = mix64(c ^ kSaltA);
+  b = mix64(c ^ kSaltB);
 }
 
-std::uint64_t State::symmetric_key(std::uint64_t salt) const {
-  std::uint64_t a, b;
-  symmetric_keys(salt, salt, a, b);
-  return a;
+void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
+  const Rules& R = *r_;
+  std::uint64_t dirty = key_dirty_ & ((std::uint64_t{1} << R.piles) - 1);  // piles < 64
+  if (R.stock >= 0 && (dirty >> R.stock & 1 || dirty >> R.waste & 1))
+    dirty |= std::uint64_t{1} << R.stock | std::uint64_t{1} << R.waste;  // the talon is keyed whole
+  const std::uint64_t talon = dirty && R.cyclic_talon ? cyclic_talon_hash() : 0;
+  for (; dirty; dirty &= dirty - 1) {
+    const int p = ctz64(dirty);
+    std::uint64_t ta, tb;
+    key_terms(p, talon, ta, tb);
+    key_sum_a_ += ta - key_term_a_[p];
+    key_sum_b_ += tb - key_term_b_[p];
+    key_term_a_[p] = ta;
+    key_term_b_[p] = tb;
+  }
+  key_dirty_ = 0;
+  const std::uint64_t redeals = mix64((0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u));
+  a = key_sum_a_ + redeals;
+  b = key_sum_b_ + mix64(redeals);
 }
 
 void State::make(Move m, Undo& u) {

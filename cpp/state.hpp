@@ -28,6 +28,7 @@ struct Move {
 struct Undo {
   std::int8_t fill_from = -1;  // pile a refill card came from
   bool flipped = false;        // a face-down card was turned up on the source
+  std::uint8_t split = 0;      // solver moves: the waste's size before it (make_macro)
 };
 
 // Room for every (giver, taker) pair plus runs.
@@ -56,14 +57,11 @@ class State {
   int redeals_left() const { return redeals_left_; }
   int foundation_cards() const { return foundation_cards_; }
   std::uint64_t hash() const;  // exact: equal positions, equal hashes
-  // Hash of the position up to what cannot change the play: the order of piles of one
-  // group, and suits where no rule looks at them. For the solver's table; different salts
-  // give independent keys.
-  std::uint64_t symmetric_key(std::uint64_t salt) const;
-  // Both halves of the solver's 128-bit key at once (the pile hashes are shared).
-  void symmetric_keys(std::uint64_t salt_a, std::uint64_t salt_b, std::uint64_t& a,
-                      std::uint64_t& b) const;
-
+  // The solver's 128-bit key: the position up to what cannot change the play (the order of
+  // piles of one class, suits where no rule looks at them, the talon's split on a dealing
+  // cycle). Kept up to date lazily: push and pop mark their pile, and only marked piles'
+  // terms are computed again.
+  void solver_key(std::uint64_t& a, std::uint64_t& b) const;
   void generate(MoveList& out) const;
   // The move generate() would list at index floor(u * count / 2^32), without listing them
   // all; false when there is no legal move. Random playouts spend their time here.
@@ -81,10 +79,16 @@ class State {
   // The solver's moves. With unlimited redeals, every split of the talon on the dealing
   // cycle reaches every other, so the solver takes them for one position (its key ignores
   // the split: cyclic_talon_hash) whose moves are those of all the splits: a move with
-  // `pad` n first makes n stock moves, then plays the card. Elsewhere pad is 0.
+  // `pad` w first deals round to the split where the waste holds w cards, then plays the
+  // card. Elsewhere pad is 0.
   bool on_talon_cycle() const;
-  void generate_macro(MoveList& out);   // deals round the cycle and back: s is unchanged
+  void generate_macro(MoveList& out) const;
   void make_macro(Move m, Undo& u);
+  // A move the solver may make without trying the others: it loses no win (seeds/solver.md).
+  bool safe_move(Move& out) const;
+  // What the solver tries in this position: the safe move alone if there is one, else
+  // every solver move (generate_macro).
+  void solver_moves(MoveList& out) const;
   void unmake_macro(Move m, const Undo& u);
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
@@ -93,6 +97,8 @@ class State {
   int add_runs(Move* moves) const;      // run moves (two or more cards); returns how many
   void push(int p, Card c);
   Card pop(int p);
+  void key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const;
+  void resplit(int waste_size);  // moves talon cards between stock and waste, order kept
   // With unlimited redeals, every split of the talon on the dealing cycle (the waste a whole
   // number of deals deep, or the stock empty) reaches every other: one position to the
   // solver. Then the talon is keyed as one sequence in dealing order; else 0.
@@ -136,6 +142,11 @@ class State {
   std::uint64_t acc_[kMaxPiles] = {};
   std::uint64_t takers_of_[64] = {};
   std::uint8_t top_face_[kMaxPiles];  // face of each pile's top card, kNoFace when empty
+  std::uint8_t on_foundations_[64] = {};  // cards of each face on the foundations
+  // solver_key's cache: each pile's two terms, their sums, and the piles changed since.
+  mutable std::uint64_t key_term_a_[kMaxPiles] = {}, key_term_b_[kMaxPiles] = {};
+  mutable std::uint64_t key_sum_a_ = 0, key_sum_b_ = 0;
+  mutable std::uint64_t key_dirty_ = ~std::uint64_t{0};
 };
 
 // Zobrist-style key without a table: a strong mix of (pile, depth, card).

@@ -62,6 +62,41 @@ static std::set<std::string> texts(const State& st) {
   return out;
 }
 
+// The same position built afresh: its solver key must equal the one kept up to date.
+static bool key_matches_fresh(const State& s) {
+  std::vector<std::vector<int>> piles(s.rules().piles);
+  for (int p = 0; p < s.rules().piles; ++p)
+    for (int i = 0; i < s.size(p); ++i) piles[p].push_back(s.card(p, i));
+  State fresh(s.rules_ptr());
+  fresh.set_piles(piles, s.redeals_left());
+  std::uint64_t a, b, fa, fb;
+  s.solver_key(a, b);
+  fresh.solver_key(fa, fb);
+  return a == fa && b == fb;
+}
+
+// Random moves made and unmade: the lazily kept key never drifts from a fresh one.
+static void check_key_along_random_moves(State s, unsigned seed) {
+  std::vector<std::pair<Move, Undo>> made;
+  for (int step = 0; step < 400; ++step) {
+    seed = seed * 1103515245u + 12345u;
+    MoveList l;
+    s.generate(l);
+    if (l.size == 0 || (seed >> 16) % 4 == 0) {
+      if (made.empty()) continue;
+      s.unmake(made.back().first, made.back().second);
+      made.pop_back();
+    } else {
+      const Move m = l.moves[(seed >> 8) % l.size];
+      Undo u;
+      s.make(m, u);
+      made.emplace_back(m, u);
+    }
+    if (step % 7 == 0) CHECK(key_matches_fresh(s));
+  }
+  CHECK(key_matches_fresh(s));
+}
+
 int main() {
   auto rules = std::make_shared<const Rules>(mini_rules());
   CHECK(rules->piles == 7);
@@ -101,6 +136,8 @@ int main() {
     st.unmake(l.moves[i], u);
     CHECK(st.hash() == h0);
   }
+
+  for (unsigned seed = 1; seed <= 5; ++seed) check_key_along_random_moves(st, seed);
 
   // w-t2 then t2-... : a tableau pile emptied by a move is refilled from the stock
   Undo u1;
@@ -269,23 +306,24 @@ int main() {
     // t1 = 8C; the stock, top last: 3C 6C AC 2C 7C 5C 4C (4C is dealt first)
     s.set_piles({{}, {make_card(7, 0)}, {make_card(2, 0), make_card(5, 0), make_card(0, 0), make_card(1, 0),
                                          make_card(6, 0), make_card(4, 0), make_card(3, 0)}, {}}, -1);
+    for (unsigned seed = 1; seed <= 5; ++seed) check_key_along_random_moves(s, seed);
     std::uint64_t a0, b0, a, b;
-    s.symmetric_keys(1, 2, a0, b0);
+    s.solver_key(a0, b0);
     const std::uint64_t h0 = s.hash();
     // Round the cycle by hand: the key is the same at every split on it.
-    std::set<std::uint32_t> expected;  // (move code) | pad << 24
+    std::set<std::uint32_t> expected;  // (move code) | the waste's size << 24
     Move step;
-    for (int steps = 1; s.stock_move(step); ++steps) {
+    while (s.stock_move(step)) {
       Undo u;
       s.make(step, u);
       CHECK(s.on_talon_cycle());
-      s.symmetric_keys(1, 2, a, b);
+      s.solver_key(a, b);
       CHECK(a == a0 && b == b0);
       if (s.hash() == h0) break;
       MoveList l;
       s.generate(l);
       for (int i = 0; i < l.size; ++i)
-        if (l.moves[i].src == 3 && l.moves[i].dst != 2) expected.insert(l.moves[i].code() | std::uint32_t(steps) << 24);
+        if (l.moves[i].src == 3 && l.moves[i].dst != 2) expected.insert(l.moves[i].code() | std::uint32_t(s.size(3)) << 24);
     }
     CHECK(s.hash() == h0);
     MoveList macro;

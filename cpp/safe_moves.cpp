@@ -1,0 +1,68 @@
+// Safe moves: a card that can go to a foundation now, and could never serve anywhere else,
+// goes there without the solver trying the alternatives. The argument for each condition
+// is in seeds/solver.md ("Safe moves"); its numbers are quoted below.
+#include "state.hpp"
+
+namespace sol {
+
+bool State::safe_move(Move& out) const {
+  const Rules& R = *r_;
+  if (R.spec.win != WinTest::FoundationCards || R.foundation_mask == 0) return false;  // (1)
+  for (int s : R.givers) {
+    if (R.kind[s] == Kind::Foundation || size_[s] == 0) continue;
+    const int fc = top_face_[s];
+    const std::uint64_t bit = std::uint64_t{1} << fc;
+    // (2) Nothing may ever be put on this card outside the foundations: no card that could
+    // lies anywhere else, or, where foundation cards may come back, no such card exists.
+    if (R.foundations_give) {
+      if (R.built_on[fc]) continue;
+    } else {
+      bool needed = false;
+      for (std::uint64_t m = R.built_on[fc]; m && !needed; m &= m - 1)
+        needed = on_foundations_[ctz64(m)] < R.face_copies[ctz64(m)];
+      if (needed) continue;
+    }
+    // (6) Leaving the source changes nothing but the source: no refill is set off, no refill
+    // source is emptied early, and the talon's dealing groups stay as they were.
+    if (size_[s] == 1 && !fill_source_empty(s)) continue;
+    // From the waste, a card could come back to the stock (a redeal) and from there be dealt
+    // or drawn into a refill in the winning line; dealing by threes would regroup.
+    if (s == R.waste && redeals_left_ != 0 && (!R.refilled.empty() || R.spec.deal_count > 1)) continue;
+    if (s == R.waste && R.waste_refills) continue;
+    for (std::uint64_t fs = takers_of_[fc] & R.foundation_mask; fs; fs &= fs - 1) {
+      const int f = ctz64(fs);
+      // (3) The foundation takes no other face now: whatever goes on it next is this card.
+      if (acc_[f] != bit) continue;
+      // (4) Where foundation cards may leave, the foundation is empty (nothing on it could
+      // be wanted back first) and this is the last copy of the card outside the foundations.
+      if (R.foundations_give &&
+          (size_[f] != 0 || on_foundations_[fc] + 1 != R.face_copies[fc]))
+        continue;
+      // (5) No other foundation could ever take this face, nor this one again later.
+      bool elsewhere = (R.foundation_reach[R.group[f]][fc] & bit) != 0;
+      for (std::uint64_t os = R.foundation_mask & ~(std::uint64_t{1} << f); os && !elsewhere; os &= os - 1) {
+        const int o = ctz64(os);
+        const std::uint64_t reach = size_[o] && !R.foundations_give
+                                        ? R.foundation_reach[R.group[o]][top_face_[o]]
+                                        : R.reach_from_empty[o];
+        elsewhere = (reach & bit) != 0;
+      }
+      if (elsewhere) continue;
+      out = Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(f), 1, 0};
+      return true;
+    }
+  }
+  return false;
+}
+
+void State::solver_moves(MoveList& out) const {
+  Move safe;
+  if (safe_move(safe)) {
+    out.size = 0;
+    out.add(safe.src, safe.dst, 1);
+    return;
+  }
+  generate_macro(out);
+}
+
+}  // namespace sol
