@@ -89,7 +89,8 @@ class BestFirst final : public SearchTask {
           line_.push_back(m);
           return status_ = Status::Won;
         }
-        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Seen : insert_current();
+        // Too deep to record: give up rather than leave a position unexplored.
+        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : insert_current();
         if (seen == PositionSet::Insert::New) {
           if (!nodes_.add(Node{n, m, u, static_cast<std::uint16_t>(depth)})) return out_of_memory();
           push(nodes_.size() - 1, s_.heuristic());

@@ -5,11 +5,11 @@
 namespace sol {
 
 namespace {
-// A first choice of weights, not yet tuned: a card on its way to a
+// Weights chosen by trying eight sets on deals 1-60 of five games at 1 s: a card on its way to a
 // foundation is worth most; each card still on top of the next wanted one, each face-down
 // card and each empty pile much less. Digging is counted no deeper than 16 cards.
 struct Weights {
-  int progress = 32, depth = 1, face_down = 4, empty = 8, depth_cap = 16;
+  int progress = 32, depth = 4, face_down = 8, empty = 8, depth_cap = 16;
 };
 constexpr Weights kW;
 }  // namespace
