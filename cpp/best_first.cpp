@@ -55,7 +55,7 @@ class BestFirst final : public SearchTask {
  public:
   BestFirst(const State& start, MemoryBudget& budget)
       : s_(start), seen_(budget), nodes_(budget) {
-    if (insert_current() != PositionSet::Insert::New ||
+    if (record(seen_, s_) != PositionSet::Insert::New ||
         !nodes_.add(Node{kRoot, Move{}, Undo{}, 0})) {
       status_ = Status::OutOfMemory;
       return;
@@ -90,7 +90,7 @@ class BestFirst final : public SearchTask {
           return status_ = Status::Won;
         }
         // Too deep to record: give up rather than leave a position unexplored.
-        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : insert_current();
+        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : record(seen_, s_);
         if (seen == PositionSet::Insert::New) {
           if (!nodes_.add(Node{n, m, u, static_cast<std::uint16_t>(depth)})) return out_of_memory();
           push(nodes_.size() - 1, s_.heuristic());
@@ -103,12 +103,6 @@ class BestFirst final : public SearchTask {
   }
 
  private:
-  PositionSet::Insert insert_current() {
-    std::uint64_t a, b;
-    s_.solver_key(a, b);
-    return seen_.insert(a, b);
-  }
-
   Status out_of_memory() {
     seen_.release();  // give the memory to the searches still going
     nodes_.release();

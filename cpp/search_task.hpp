@@ -5,10 +5,18 @@
 #include <functional>
 #include <vector>
 
+#include "position_set.hpp"
 #include "search.hpp"
 #include "state.hpp"
 
 namespace sol {
+
+// Records the position in a search's table of visited positions, by the solver's key.
+inline PositionSet::Insert record(PositionSet& seen, const State& s) {
+  std::uint64_t a, b;
+  s.solver_key(a, b);
+  return seen.insert(a, b);
+}
 
 class SearchTask {
  public:

@@ -67,7 +67,7 @@ class Search final : public SearchTask {
  public:
   Search(const State& start, const Order& order, MemoryBudget& budget)
       : s_(start), order_(order), seen_(budget) {
-    if (insert_current() == PositionSet::Insert::Full) {
+    if (record(seen_, s_) == PositionSet::Insert::Full) {
       status_ = Status::OutOfMemory;
       return;
     }
@@ -96,7 +96,7 @@ class Search final : public SearchTask {
         for (const Frame& g : frames_) line_.push_back(g.played);
         return status_ = Status::Won;
       }
-      const auto seen = insert_current();
+      const auto seen = record(seen_, s_);
       if (seen == PositionSet::Insert::Seen) {
         s_.unmake_macro(f.played, f.undo);
         continue;
@@ -112,12 +112,6 @@ class Search final : public SearchTask {
 
 
  private:
-  PositionSet::Insert insert_current() {
-    std::uint64_t a, b;
-    s_.solver_key(a, b);
-    return seen_.insert(a, b);
-  }
-
   // Records the current position's moves, best first.
   void expand() {
     const Rules& R = s_.rules();

@@ -97,6 +97,16 @@ static void check_key_along_random_moves(State s, unsigned seed) {
   CHECK(key_matches_fresh(s));
 }
 
+// Whether `line` is legal move by move from `s` and ends in a win.
+static bool line_wins(State s, const std::vector<Move>& line) {
+  for (const Move& m : line) {
+    if (!s.is_legal(m)) return false;
+    Undo u;
+    s.make(m, u);
+  }
+  return s.is_won();
+}
+
 int main() {
   auto rules = std::make_shared<const Rules>(mini_rules());
   CHECK(rules->piles == 7);
@@ -209,13 +219,7 @@ int main() {
     open.set_piles({{}, {A}, {three, two}, {}}, 0);
     const SolveResult won = solve(open, SolveLimits{}, nullptr);
     CHECK(won.verdict == Verdict::Solved && won.line.size() == 5);
-    State replay = open;
-    for (const Move& m : won.line) {
-      CHECK(replay.is_legal(m));
-      Undo u;
-      replay.make(m, u);
-    }
-    CHECK(replay.is_won());
+    CHECK(line_wins(open, won.line));
 
     State dead(tiny);  // r1 = [A, 3]: the 3 covers the Ace and can go nowhere
     dead.set_piles({{}, {A, three}, {two}, {}}, 0);
@@ -304,8 +308,9 @@ int main() {
     CHECK(rules7->cyclic_talon);
     State s(rules7);
     // t1 = 8C; the stock, top last: 3C 6C AC 2C 7C 5C 4C (4C is dealt first)
-    s.set_piles({{}, {make_card(7, 0)}, {make_card(2, 0), make_card(5, 0), make_card(0, 0), make_card(1, 0),
-                                         make_card(6, 0), make_card(4, 0), make_card(3, 0)}, {}}, -1);
+    const std::vector<std::vector<int>> opening = {{}, {make_card(7, 0)}, {make_card(2, 0), make_card(5, 0), make_card(0, 0), make_card(1, 0),
+                                                        make_card(6, 0), make_card(4, 0), make_card(3, 0)}, {}};
+    s.set_piles(opening, -1);
     for (unsigned seed = 1; seed <= 5; ++seed) check_key_along_random_moves(s, seed);
     std::uint64_t a0, b0, a, b;
     s.solver_key(a0, b0);
@@ -361,17 +366,10 @@ int main() {
     s.generate(g1);
     s.generate_macro(g2);
     CHECK((draw == 3) == (g1.size == g2.size && g1.moves[g1.size - 1].src == 2));
-    s.set_piles({{}, {make_card(7, 0)}, {make_card(2, 0), make_card(5, 0), make_card(0, 0), make_card(1, 0),
-                                         make_card(6, 0), make_card(4, 0), make_card(3, 0)}, {}}, -1);
+    s.set_piles(opening, -1);
     const SolveResult won = solve(s, SolveLimits{}, nullptr);
     CHECK(won.verdict == Verdict::Solved);
-    State replay = s;
-    for (const Move& m : won.line) {
-      CHECK(replay.is_legal(m));
-      Undo u;
-      replay.make(m, u);
-    }
-    CHECK(replay.is_won());
+    CHECK(line_wins(s, won.line));
   }
 
   if (failures) {
