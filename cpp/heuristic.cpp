@@ -22,7 +22,7 @@ int State::heuristic() const {
     for (int p : R.tableau) progress -= size_[p];
   }
   std::uint64_t wanted = 0;  // faces a goal pile takes now
-  for (int g : R.goals) wanted |= acc_[g];
+  for (int g : R.goals) wanted |= accepting(g);
   int score = kW.progress * progress;
   for (int p : R.givers) {
     if (R.kind[p] == Kind::Foundation) continue;

@@ -26,7 +26,7 @@ void State::generate_macro(MoveList& out) const {
     const int at = split < n ? split : n;
     if (at == w) continue;
     const Card c = at <= w ? cards_[R.waste][at - 1] : cards_[R.stock][s - 1 - (at - 1 - w)];
-    for (std::uint64_t m = takers_of_[face(c)] & not_waste; m; m &= m - 1) {
+    for (std::uint64_t m = takers(face(c)) & not_waste; m; m &= m - 1) {
       out.add(R.waste, ctz64(m), 1);
       out.moves[out.size - 1].pad = static_cast<std::uint8_t>(at);
     }

@@ -22,7 +22,7 @@ int State::add_runs(Move* moves) const {
     for (int k = 2; k <= n; ++k) {
       const Card below = cards_[s][n - k], above = cards_[s][n - k + 1];
       if (is_face_down(below) || !(link[face(below)] >> face(above) & 1)) break;
-      for (std::uint64_t m = takers_of_[face(below)] & ~(std::uint64_t{1} << s); m; m &= m - 1) {
+      for (std::uint64_t m = takers(face(below)) & ~(std::uint64_t{1} << s); m; m &= m - 1) {
         const int t = ctz64(m);
         if (R.runs[t] && size_[t] + k <= R.max_cards[t]) moves[size++] = make_move(s, t, k);
       }
@@ -52,7 +52,7 @@ void State::generate(MoveList& out) const {
   Move* moves = out.moves;
   static_assert(kMaxPiles <= 64, "pile sets are 64-bit masks");
   for (int s : R.givers)
-    for (std::uint64_t m = takers_of_[top_face_[s]] & ~(std::uint64_t{1} << s); m; m &= m - 1)
+    for (std::uint64_t m = takers(top_face_[s]) & ~(std::uint64_t{1} << s); m; m &= m - 1)
       moves[size++] = make_move(s, ctz64(m), 1);
   if (R.any_runs) size += add_runs(moves + size);
   if (stock_move(moves[size])) ++size;
@@ -67,7 +67,7 @@ SOL_POPCNT_CLONES bool State::pick_move(std::uint32_t u, Move& out) const {
   std::uint32_t singles = 0;
   for (int i = 0; i < ng; ++i) {
     const int s = R.givers[i];
-    mask[i] = takers_of_[top_face_[s]] & ~(std::uint64_t{1} << s);
+    mask[i] = takers(top_face_[s]) & ~(std::uint64_t{1} << s);
     singles += static_cast<std::uint32_t>(popcount64(mask[i]));
   }
   // ...list the rarer, irregular ones...

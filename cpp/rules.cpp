@@ -99,6 +99,8 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       bool builds = false;
       for (auto m : gs.build) builds |= m != 0;
       takes[p] = !is_stock && (builds || empty_accepts[p] != 0);
+      for (int f = 0; f < 64; ++f)
+        if (empty_accepts[p] >> f & 1) empty_takers_of[f] |= std::uint64_t{1} << p;
       if (gs.kind == Kind::Stock) {
         if (stock >= 0) throw std::invalid_argument("one stock per game");
         stock = p;
@@ -152,6 +154,8 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   bool suits_matter = false;
   for (const GroupSpec& gs : s.groups) suits_matter |= gs.suit != SuitRule::Any || !gs.pile_suits.empty();
   key_mask = suits_matter ? 0xFF : static_cast<Card>(0xFF & ~0x30);
+  face_class_mask = key_mask & 0x3F;
+  face_classes = suits_matter ? ~std::uint64_t{0} : std::uint64_t{0xFFFF};
   // The most moves a position could have, so a MoveList can never overflow: every
   // (giver, taker) pair, plus for piles moving runs one move per run length and target. A
   // run is at most 13 cards unless the build relation goes round in a cycle.

@@ -63,6 +63,7 @@ struct Rules {
   std::array<bool, kMaxPiles> gives{};    // top card may leave
   std::array<bool, kMaxPiles> takes{};    // may ever accept a card by hand
   std::array<std::uint64_t, kMaxPiles> empty_accepts{};  // faces an empty pile takes
+  std::array<std::uint64_t, 64> empty_takers_of{};       // its transpose: piles by face
   // Piles of one class are interchangeable: same group, no pile-specific suit.
   std::array<std::uint8_t, kMaxPiles> symmetry_class{};
   // Piles no card ever leaves (by hand, redeal or refill): only their top card and size
@@ -83,7 +84,7 @@ struct Rules {
   std::array<std::uint64_t, kMaxPiles> reach_from_empty{};      // by pile
   std::array<std::uint8_t, 64> face_copies{};                   // cards of each face in play
   std::vector<int> givers, takers;        // piles worth visiting in move generation
-  std::vector<int> refilled;
+  std::vector<int> refilled;              // piles the stock or waste refills
   std::vector<int> tableau;               // tableau piles (the TableauEmpty win test)
   std::vector<int> goals;                 // where cards go to win: the foundations, or
                                           // (TableauEmpty) the piles outside the tableau
@@ -95,7 +96,11 @@ struct Rules {
   bool cyclic_talon = false;
   // The bits of a card the rules can tell apart: without suit rules, two cards of one rank
   // play the same, so the solver's position key leaves the suit out.
-  Card key_mask = 0xFF;              // piles whose acceptance depends on the stock/waste
+  Card key_mask = 0xFF;
+  // Faces the rules cannot tell apart take the same piles: where suits never matter, the
+  // suit-0 face (the rank alone) stands for all four, so State keeps a quarter of the work.
+  int face_class_mask = 0x3F;                // a face's stand-in: face & face_class_mask
+  std::uint64_t face_classes = ~std::uint64_t{0};  // the stand-ins
   int total_cards = 0;
 
   explicit Rules(const RuleSpec& s);

@@ -29,10 +29,10 @@ bool State::safe_move(Move& out) const {
     // or drawn into a refill in the winning line; dealing by threes would regroup.
     if (s == R.waste && redeals_left_ != 0 && (!R.refilled.empty() || R.spec.deal_count > 1)) continue;
     if (s == R.waste && R.waste_refills) continue;
-    for (std::uint64_t fs = takers_of_[fc] & R.foundation_mask; fs; fs &= fs - 1) {
+    for (std::uint64_t fs = takers(fc) & R.foundation_mask; fs; fs &= fs - 1) {
       const int f = ctz64(fs);
       // (3) The foundation takes no other face now: whatever goes on it next is this card.
-      if (acc_[f] != bit) continue;
+      if (accepting(f) != bit) continue;
       // (4) Where foundation cards may leave, the foundation is empty (nothing on it could
       // be wanted back first) and this is the last copy of the card outside the foundations.
       if (R.foundations_give &&

@@ -118,10 +118,22 @@ class Search final : public SearchTask {
     MoveList list;
     s_.solver_moves(list);
     const auto begin = static_cast<std::uint32_t>(arena_.size());
-    arena_.insert(arena_.end(), list.moves, list.moves + list.size);
-    std::stable_sort(arena_.begin() + begin, arena_.end(), [&](Move x, Move y) {
-      return move_rank(R, x, order_) < move_rank(R, y, order_);
-    });
+    arena_.resize(begin + list.size);
+    // A stable insertion sort on ranks worked out once: lists are short, and std::stable_sort
+    // would allocate a buffer for every position.
+    int rank[kMaxMoves];
+    Move* out = arena_.data() + begin;
+    for (int i = 0; i < list.size; ++i) {
+      const Move m = list.moves[i];
+      const int r = move_rank(R, m, order_);
+      int j = i;
+      for (; j > 0 && rank[j - 1] > r; --j) {
+        rank[j] = rank[j - 1];
+        out[j] = out[j - 1];
+      }
+      rank[j] = r;
+      out[j] = m;
+    }
     frames_.push_back(Frame{begin, static_cast<std::uint32_t>(arena_.size()), begin, Move{}, Undo{}});
     ++positions_;
   }

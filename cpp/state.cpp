@@ -63,6 +63,7 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
   redeals_left_ = redeals_left;
   for (auto& a : acc_) a = 0;
   for (auto& t : takers_of_) t = 0;
+  open_empty_ = 0;
   for (int p = 0; p < R.piles; ++p) refresh(p);
 }
 

@@ -121,11 +121,30 @@ class State {
     if (n == 0) return fill_source_empty(p) ? R.empty_accepts[p] : 0;
     return R.on_top[R.group[p]][face(cards_[p][n - 1])];
   }
+  // An empty pile open to the player takes many faces (any card, in Aces and Kings): it is
+  // one bit of open_empty_ rather than a bit in every face's takers_of_, so a pile
+  // emptying or filling costs the same as any other move.
   void refresh(int p) {
-    const std::uint64_t now = r_->takes[p] ? accepts(p) : 0;
-    for (std::uint64_t diff = now ^ acc_[p]; diff; diff &= diff - 1)
-      takers_of_[ctz64(diff)] ^= std::uint64_t{1} << p;
+    const Rules& R = *r_;
+    const std::uint64_t bit = std::uint64_t{1} << p;
+    const int n = size_[p];
+    std::uint64_t now = 0;
+    open_empty_ &= ~bit;
+    if (R.takes[p] && n < R.max_cards[p]) {
+      if (n) now = R.on_top[R.group[p]][top_face_[p]];
+      else if (fill_source_empty(p)) open_empty_ |= bit;
+    }
+    for (std::uint64_t diff = (now ^ acc_[p]) & R.face_classes; diff; diff &= diff - 1)
+      takers_of_[ctz64(diff)] ^= bit;
     acc_[p] = now;
+  }
+  // Piles that take face f right now.
+  std::uint64_t takers(int f) const {
+    return takers_of_[f & r_->face_class_mask] | (open_empty_ & r_->empty_takers_of[f]);
+  }
+  // Faces pile p takes right now (accepts(p), from the kept tables).
+  std::uint64_t accepting(int p) const {
+    return open_empty_ >> p & 1 ? r_->empty_accepts[p] : acc_[p];
   }
   void refresh_after(Move m, bool fill_source_changed);
 
@@ -138,9 +157,11 @@ class State {
   // Per pile, of its cards only (as far as the rules tell them apart: Rules::key_mask).
   std::uint64_t content_hash_[kMaxPiles] = {};
   // Kept up to date by make/unmake, so generating moves is a lookup: accepts(p) for every
-  // pile, and its transpose, the set of piles that take each face.
+  // non-empty pile, and its transpose, the set of piles that take each face (kept for one
+  // face of each Rules::face_classes only); the empty piles open to the player.
   std::uint64_t acc_[kMaxPiles] = {};
   std::uint64_t takers_of_[64] = {};
+  std::uint64_t open_empty_ = 0;
   std::uint8_t top_face_[kMaxPiles];  // face of each pile's top card, kNoFace when empty
   std::uint8_t on_foundations_[64] = {};  // cards of each face on the foundations
   // solver_key's cache: each pile's two terms, their sums, and the piles changed since.
