@@ -98,6 +98,7 @@ std::shared_ptr<const Rules> compile_rules(const py::dict& d) {
                         WinTest::FoundationCards);
   s.win_foundation_cards = take<int>(d, "win_foundation_cards", 0);
   s.win_needs_empty_stock = take<bool>(d, "win_needs_empty_stock", false);
+  s.draw_only_when_stuck = take<bool>(d, "draw_only_when_stuck", false);
   try {
     return std::make_shared<const Rules>(s);
   } catch (const std::invalid_argument& e) {
@@ -137,6 +138,7 @@ PYBIND11_MODULE(_core, m) {
            py::arg("table"))
       .def_property_readonly("piles", [](const Rules& r) { return r.piles; })
       .def_property_readonly("total_cards", [](const Rules& r) { return r.total_cards; })
+      .def_property_readonly("players", [](const Rules& r) { return r.players; })
       .def("pile_name", [](const Rules& r, int p) {
         if (p < 0 || p >= r.piles) throw py::index_error("no such pile");
         return r.pile_name(p);
@@ -195,7 +197,9 @@ PYBIND11_MODULE(_core, m) {
       })
       .def("move_text", [](const PyState& self, std::uint32_t code) {
         const Move mv = Move::from_code(code);
-        if (!is_move_code(code) || mv.src >= self.state.rules().piles || mv.dst >= self.state.rules().piles)
+        const int piles = self.state.rules().piles;
+        const bool pass = mv.src == kPass && mv.dst == kPass && self.state.rules().players == 2;
+        if (!is_move_code(code) || (!pass && (mv.src >= piles || mv.dst >= piles)))
           throw py::value_error("not a move of this game");
         return self.state.move_text(mv);
       })
@@ -213,6 +217,30 @@ PYBIND11_MODULE(_core, m) {
              return py::int_(m.code());
            })
       .def("is_won", [](const PyState& s) { return s.state.is_won(); })
+      .def_property_readonly("to_move", [](const PyState& s) { return s.state.to_move(); })
+      .def("winner", [](const PyState& s) { return s.state.winner(); })
+      .def("blocked", [](const PyState& s) { return s.state.blocked(); })
+      .def("game_over", [](const PyState& s) { return s.state.game_over(); })
+      .def("home", [](const PyState& s, int player) {
+        if (player < 0 || player >= s.state.rules().players) throw py::index_error("no such player");
+        return s.state.home(player);
+      })
+      .def("turn_counters", [](const PyState& s) {
+        const State& t = s.state;
+        return py::make_tuple(t.quiet_plies(), py::make_tuple(t.quiet_turns(0), t.quiet_turns(1)),
+                              py::make_tuple(t.redeals_done(0), t.redeals_done(1)));
+      })
+      .def("set_turn",
+           [](PyState& self, int to_move, int quiet_plies, std::pair<int, int> quiet_turns,
+              std::pair<int, int> redeals_done) {
+             try {
+               self.state.set_turn(to_move, quiet_plies, quiet_turns.first, quiet_turns.second,
+                                   redeals_done.first, redeals_done.second);
+             } catch (const std::invalid_argument& e) {
+               throw py::value_error(e.what());
+             }
+             self.history.clear();
+           })
       .def("is_over", [](const PyState& s) { return legal_codes(s.state).empty(); })
       .def("foundation_cards", [](const PyState& s) { return s.state.foundation_cards(); })
       .def("copy", [](const PyState& s) { return PyState(s); })
@@ -240,6 +268,8 @@ PYBIND11_MODULE(_core, m) {
               std::uint64_t memory_bytes, std::shared_ptr<CancelToken> cancel) {
              // 0 means "no limit" for each; the Python layer checks ranges and units.
              if (!(seconds >= 0)) throw py::value_error("seconds must be >= 0");
+             if (self.state.rules().players != 1)
+               throw py::value_error("the solver is for one-player games");
              const State start = self.state;
              SolveLimits limits;
              limits.max_positions = max_positions;

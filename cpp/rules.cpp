@@ -1,5 +1,6 @@
 #include "rules.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace sol {
@@ -11,6 +12,7 @@ std::string card_text(Card c) {
   if (is_face_down(c)) out += '#';
   out += kRankChars[rank_of(c)];
   out += kSuitChars[suit_of(c)];
+  if (c & kBack) out += '2';  // two-player games: player 2's deck (docs/notation.md)
   return out;
 }
 
@@ -101,13 +103,17 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       takes[p] = !is_stock && (builds || empty_accepts[p] != 0);
       for (int f = 0; f < 64; ++f)
         if (empty_accepts[p] >> f & 1) empty_takers_of[f] |= std::uint64_t{1} << p;
+      if (gs.owner < -1 || gs.owner > 1)
+        throw std::invalid_argument("a pile's owner is -1 (shared), 0 or 1");
+      owner[p] = static_cast<std::int8_t>(gs.owner);
+      const int seat = gs.owner < 0 ? 0 : gs.owner;
       if (gs.kind == Kind::Stock) {
-        if (stock >= 0) throw std::invalid_argument("one stock per game");
-        stock = p;
+        if (stock_of[seat] >= 0) throw std::invalid_argument("one stock per game (per player)");
+        stock_of[seat] = p;
       }
       if (gs.kind == Kind::Waste) {
-        if (waste >= 0) throw std::invalid_argument("one waste per game");
-        waste = p;
+        if (waste_of[seat] >= 0) throw std::invalid_argument("one waste per game (per player)");
+        waste_of[seat] = p;
       }
       if (gs.kind == Kind::Tableau) tableau.push_back(p);
       if (gives[p]) givers.push_back(p);
@@ -115,6 +121,8 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       if (fill[p] != Fill::None && takes[p]) refilled.push_back(p);
     }
   }
+  stock = stock_of[0];  // one-player games: the stock (player 0's in two-player games)
+  waste = waste_of[0];
   for (int p = 0; p < piles; ++p) {
     const bool goal = s.win == WinTest::TableauEmpty ? takes[p] && kind[p] != Kind::Tableau
                                                      : kind[p] == Kind::Foundation;
@@ -183,15 +191,55 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
                                 " legal moves in one position");
   if (s.win == WinTest::TableauEmpty && tableau.empty())
     throw std::invalid_argument("the win test 'tableau empty' needs tableau piles");
-  if ((stock >= 0) != (waste >= 0))
-    throw std::invalid_argument("a stock needs a waste and a waste a stock");
+  for (int seat = 0; seat < 2; ++seat)
+    if ((stock_of[seat] >= 0) != (waste_of[seat] >= 0))
+      throw std::invalid_argument("a stock needs a waste and a waste a stock");
+  for (int seat = 0; seat < 2; ++seat)
+    if (stock_of[seat] >= 0) {
+      talon_partner[stock_of[seat]] = static_cast<std::int8_t>(waste_of[seat]);
+      talon_partner[waste_of[seat]] = static_cast<std::int8_t>(stock_of[seat]);
+    }
+  compile_players(s);
   for (int p = 0; p < piles; ++p)
     if (fill[p] != Fill::None && stock < 0)
       throw std::invalid_argument("a pile that refills itself needs a stock");
 }
 
+void Rules::compile_players(const RuleSpec& s) {
+  for (int p = 0; p < piles; ++p) players = std::max(players, owner[p] + 1);
+  if (players == 1) {
+    if (stock_of[1] >= 0) throw std::invalid_argument("a second stock needs piles with owners");
+    if (s.draw_only_when_stuck) throw std::invalid_argument("draw_only_when_stuck is for two-player games");
+    givers_of[0] = givers;
+    for (int c = 0; c < 128; ++c) cards_of[0] += s.card_counts[c];
+    return;
+  }
+  // What the two-player turn rules (State) rely on; refills, counted redeals and shared
+  // piles that give cards would each need more of them.
+  for (int seat = 0; seat < 2; ++seat)
+    if (stock_of[seat] < 0 || owner[stock_of[seat]] != seat || owner[waste_of[seat]] != seat)
+      throw std::invalid_argument("in a two-player game each player has their own stock and waste");
+  if (s.redeals > 0) throw std::invalid_argument("a two-player game has no redeals (0) or unlimited (-1)");
+  for (int p = 0; p < piles; ++p) {
+    if (fill[p] != Fill::None) throw std::invalid_argument("two-player games have no refilling piles");
+    if (owner[p] < 0 && gives[p])
+      throw std::invalid_argument("in a two-player game no card may leave a shared pile");
+  }
+  for (int seat = 0; seat < 2; ++seat) {
+    reach_of[seat] = 0;
+    for (int p = 0; p < piles; ++p)
+      if (owner[p] < 0 || owner[p] == seat) reach_of[seat] |= std::uint64_t{1} << p;
+    for (int p : givers)
+      if (owner[p] == seat) givers_of[seat].push_back(p);
+  }
+  // A card's back says whose deck it is from.
+  for (int c = 0; c < 128; ++c) cards_of[(c & kBack) ? 1 : 0] += s.card_counts[c];
+}
+
 std::string Rules::pile_name(int p) const {
   const Kind k = kind[p];
+  if ((k == Kind::Stock || k == Kind::Waste) && players == 2)
+    return kind_letter(k) + std::to_string(owner[p] + 1);
   if (k == Kind::Stock || k == Kind::Waste) return std::string(1, kind_letter(k));
   return kind_letter(k) + std::to_string(index_in_kind[p] + 1);
 }

@@ -47,7 +47,16 @@ struct RuleSpec {
   int win_foundation_cards = 0;        // won once the foundations hold this many (or, with
                                        // TableauEmpty, once every tableau pile is empty)...
   bool win_needs_empty_stock = false;  // ...and (Double or Quits) stock and waste are empty
+  // Two-player games (piles with owners): dealing is legal only when the player to move has
+  // no other move (seed 004's strict reading); else at any time. Either way it ends the turn.
+  bool draw_only_when_stuck = false;
 };
+
+// Two-player games: a pass ends the turn of a player who cannot deal (Move{kPass, kPass, 1}).
+constexpr int kPass = 0xFF;
+// A two-player game is blocked once this many moves in a row put no card on a foundation,
+// whatever the talons (State::blocked).
+constexpr int kQuietPlyLimit = 1000;
 
 // The compiled form the move generator reads: flat per-pile arrays.
 struct Rules {
@@ -84,6 +93,16 @@ struct Rules {
   std::array<std::uint64_t, kMaxPiles> reach_from_empty{};      // by pile
   std::array<std::uint8_t, 64> face_copies{};                   // cards of each face in play
   std::vector<int> givers, takers;        // piles worth visiting in move generation
+  // Two-player games: piles have owners (-1 shared), each player a stock and a waste, and a
+  // player moves cards only from their own piles, to their own or shared ones. One-player
+  // games are player 0 of this, with every pile theirs.
+  int players = 1;
+  std::array<std::int8_t, kMaxPiles> owner{};
+  std::array<int, 2> stock_of{{-1, -1}}, waste_of{{-1, -1}};
+  std::array<std::vector<int>, 2> givers_of;
+  std::array<std::uint64_t, 2> reach_of{{~std::uint64_t{0}, ~std::uint64_t{0}}};
+  std::array<int, 2> cards_of{};          // cards of each player's deck (its back)
+  std::array<std::int8_t, kMaxPiles> talon_partner{};  // stock <-> waste of one owner
   std::vector<int> refilled;              // piles the stock or waste refills
   std::vector<int> tableau;               // tableau piles (the TableauEmpty win test)
   std::vector<int> goals;                 // where cards go to win: the foundations, or
@@ -106,6 +125,9 @@ struct Rules {
   explicit Rules(const RuleSpec& s);
   std::string pile_name(int p) const;     // "f3", "t1", "s", "w"
   int pile_by_name(const std::string& name) const;  // -1 if none
+
+ private:
+  void compile_players(const RuleSpec& s);
 };
 
 }  // namespace sol

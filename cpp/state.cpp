@@ -55,10 +55,17 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
   key_dirty_ = ~std::uint64_t{0};
   foundation_cards_ = 0;
   for (auto& n : on_foundations_) n = 0;
+  home_of_[0] = home_of_[1] = 0;
+  to_move_ = 0;
+  quiet_plies_ = 0;
+  quiet_turns_[0] = quiet_turns_[1] = 0;
+  redeals_done_[0] = redeals_done_[1] = 0;
   for (int p = 0; p < kMaxPiles; ++p) top_face_[p] = kNoFace;
   for (int p = 0; p < R.piles; ++p) {
     size_[p] = 0;
     for (int c : piles[p]) push(p, static_cast<Card>(c));
+    if (R.kind[p] == Kind::Foundation)
+      for (int c : piles[p]) ++home_of_[c & kBack ? 1 : 0];
   }
   redeals_left_ = redeals_left;
   for (auto& a : acc_) a = 0;
@@ -107,6 +114,9 @@ std::uint64_t State::hash() const {
     for (int i = 0; i < size_[p]; ++i) ph ^= mix64(std::uint64_t(i) << 8 | cards_[p][i]);
     h ^= mix64(ph + 0x9E3779B97F4A7C15ull * (p + 1));
   }
+  if (r_->players == 2)  // whose turn it is, and how near the game is to blocked
+    h ^= mix64(0x7E57ull << 48 ^ to_move_ ^ std::uint64_t{quiet_plies_} << 8 ^
+               std::uint64_t{quiet_turns_[0]} << 24 ^ std::uint64_t{quiet_turns_[1]} << 32);
   return h;
 }
 
@@ -159,14 +169,20 @@ void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
 void State::make(Move m, Undo& u) {
   const Rules& R = *r_;
   u = Undo{};
-  if (m.src == R.stock) {  // deal
-    for (int i = 0; i < m.count; ++i) push(R.waste, pop(R.stock));
+  if (R.players == 2) {
+    note_turn(m, u);
+    if (m.src == kPass) return;
+  }
+  if (m.src == R.stock || m.src == R.stock_of[1]) {  // deal (either player's, two-player)
+    const int waste = m.src == R.stock ? R.waste : R.waste_of[1];
+    for (int i = 0; i < m.count; ++i) push(waste, pop(m.src));
     refresh_after(m, true);
     return;
   }
-  if (m.dst == R.stock) {  // redeal: turning the waste over reverses it
-    for (int i = 0; i < m.count; ++i) push(R.stock, pop(R.waste));
+  if (m.dst == R.stock || m.dst == R.stock_of[1]) {  // redeal: turning the waste over reverses it
+    for (int i = 0; i < m.count; ++i) push(m.dst, pop(m.src));
     if (redeals_left_ > 0) --redeals_left_;
+    ++redeals_done_[R.owner[m.dst] > 0 ? 1 : 0];
     refresh_after(m, true);
     return;
   }
@@ -197,14 +213,24 @@ void State::make(Move m, Undo& u) {
 
 void State::unmake(Move m, const Undo& u) {
   const Rules& R = *r_;
-  if (m.src == R.stock) {
-    for (int i = 0; i < m.count; ++i) push(R.stock, pop(R.waste));
+  if (R.players == 2) {
+    to_move_ = u.to_move;
+    quiet_plies_ = u.quiet_plies;
+    quiet_turns_[0] = u.quiet_turns[0];
+    quiet_turns_[1] = u.quiet_turns[1];
+    if (m.src == kPass) return;
+    if (R.kind[m.dst] == Kind::Foundation) --home_of_[top(m.dst) & kBack ? 1 : 0];
+  }
+  if (m.src == R.stock || m.src == R.stock_of[1]) {
+    const int waste = m.src == R.stock ? R.waste : R.waste_of[1];
+    for (int i = 0; i < m.count; ++i) push(m.src, pop(waste));
     refresh_after(m, true);
     return;
   }
-  if (m.dst == R.stock) {
-    for (int i = 0; i < m.count; ++i) push(R.waste, pop(R.stock));
+  if (m.dst == R.stock || m.dst == R.stock_of[1]) {
+    for (int i = 0; i < m.count; ++i) push(m.src, pop(m.dst));
     if (redeals_left_ >= 0) ++redeals_left_;
+    --redeals_done_[R.owner[m.dst] > 0 ? 1 : 0];
     refresh_after(m, true);
     return;
   }
@@ -218,6 +244,7 @@ void State::unmake(Move m, const Undo& u) {
 
 bool State::is_won() const {
   const Rules& R = *r_;
+  if (R.players == 2) return winner() >= 0;
   if (R.spec.win == WinTest::TableauEmpty) {
     for (int p : R.tableau)
       if (size_[p]) return false;
@@ -239,8 +266,9 @@ bool State::is_legal(Move m) const {
 
 std::string State::move_text(Move m) const {
   const Rules& R = *r_;
+  if (m.src == kPass) return "pass";
   std::string t = R.pile_name(m.src) + "-" + R.pile_name(m.dst);
-  const bool dealing = m.src == R.stock || m.dst == R.stock;
+  const bool dealing = R.kind[m.src] == Kind::Stock || R.kind[m.dst] == Kind::Stock;
   if (m.count > 1 && !dealing) t += "x" + std::to_string(m.count);
   return t;
 }

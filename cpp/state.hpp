@@ -29,6 +29,10 @@ struct Undo {
   std::int8_t fill_from = -1;  // pile a refill card came from
   bool flipped = false;        // a face-down card was turned up on the source
   std::uint8_t split = 0;      // solver moves: the waste's size before it (make_macro)
+  // Two-player games: the turn and the counters of State::blocked before the move.
+  std::uint8_t to_move = 0;
+  std::uint16_t quiet_plies = 0;
+  std::uint8_t quiet_turns[2] = {};
 };
 
 // Room for every (giver, taker) pair plus runs.
@@ -69,7 +73,28 @@ class State {
   bool is_legal(Move m) const;
   void make(Move m, Undo& u);
   void unmake(Move m, const Undo& u);
-  bool is_won() const;
+  bool is_won() const;  // two-player games: someone has won
+
+  // Two-player games (Rules::players == 2). The player to move (0 or 1) moves only their own
+  // cards; dealing, turning the waste over or passing ends the turn. A player wins at once
+  // with their whole deck on the foundations; the game is blocked when no card has reached
+  // a foundation for kQuietPlyLimit moves, or while each player ended 2 x (cards in their
+  // stock and waste + 1) turns, i.e. went twice through their talon. One-player games are
+  // always player 0's turn.
+  int to_move() const { return to_move_; }
+  int winner() const;          // the player whose deck is home, else -1
+  bool blocked() const;
+  bool game_over() const { return r_->players == 2 && (winner() >= 0 || blocked()); }
+  int home(int player) const { return home_of_[player]; }  // their cards on the foundations
+  int quiet_plies() const { return quiet_plies_; }
+  int quiet_turns(int player) const { return quiet_turns_[player]; }
+  // Times the player has turned their waste over: before the first, their stock's order
+  // is still unseen (what bots may not look at).
+  int redeals_done(int player) const { return redeals_done_[player]; }
+  // Sets the turn and its counters (for positions read from a snapshot); invalid_argument
+  // if out of range.
+  void set_turn(int to_move, int quiet_plies, int quiet_turns_0, int quiet_turns_1,
+                int redeals_done_0, int redeals_done_1);
   // The best-first search's guess at how near a win this is: higher is nearer.
   int heuristic() const;
 
@@ -94,7 +119,15 @@ class State {
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
 
  private:
-  int add_runs(Move* moves) const;      // run moves (two or more cards); returns how many
+  // Run moves (two or more cards) from `givers` to `targets`; returns how many.
+  int add_runs(Move* moves, const std::vector<int>& givers, std::uint64_t targets) const;
+  // Two-player games (cpp/turns.cpp): generate() and pick_move() for the player to move;
+  // after `others` moves, the deal or redeal, or a pass, as the turn rules allow; make()'s
+  // bookkeeping of the turn.
+  void generate_turn(MoveList& out) const;
+  bool pick_turn_move(std::uint32_t u, Move& out) const;
+  int add_turn_moves(Move* moves, int others) const;
+  void note_turn(Move m, Undo& u);
   void push(int p, Card c);
   Card pop(int p);
   void key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const;
@@ -168,6 +201,12 @@ class State {
   mutable std::uint64_t key_term_a_[kMaxPiles] = {}, key_term_b_[kMaxPiles] = {};
   mutable std::uint64_t key_sum_a_ = 0, key_sum_b_ = 0;
   mutable std::uint64_t key_dirty_ = ~std::uint64_t{0};
+  // Two-player games (cpp/turns.cpp); kept apart from the one-player games' hot fields.
+  std::uint8_t to_move_ = 0;
+  std::uint16_t quiet_plies_ = 0;
+  std::uint8_t quiet_turns_[2] = {};
+  std::uint8_t home_of_[2] = {};        // cards on the foundations, by the deck they are from
+  std::uint16_t redeals_done_[2] = {};
 };
 
 // Zobrist-style key without a table: a strong mix of (pile, depth, card).

@@ -133,7 +133,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     for name in list_games():
         info = lookup(name)
         opts = ", ".join(f"{o.name}={'|'.join(map(str, o.choices))}" for o in info.options)
-        print(f"{name:<20} {info.title} (PySolFC #{info.pysol_id}){'  options: ' + opts if opts else ''}")
+        origin = f"PySolFC #{info.pysol_id}" if info.pysol_id else "not in PySolFC"
+        print(f"{name:<20} {info.title} ({origin}){'  options: ' + opts if opts else ''}")
     return 0
 
 

@@ -108,3 +108,45 @@ def deal(table: RuleTable, n: int) -> tuple[dict[str, list[list[int]]], list[int
         piles = {k: [keep(p) for p in ps] for k, ps in piles.items()}
         talon = keep(talon)
     return piles, talon
+
+
+def seat_decks(table: RuleTable, n: int) -> list[list[int]]:
+    """Each player's talon for game ``n`` of a two-player game, bottom to top.
+
+    One generator, chosen and seeded from ``n`` as PySolFC does for a one-deck game (with
+    the Microsoft card order below 32000), shuffles player 1's deck, and then, carrying
+    on where it stopped, player 2's: so player 1's deck is PySolFC's one-deck shuffle of
+    game ``n``."""
+    n = check_game_number(n)
+    rng = LCRandom31(n) if n < _LC_LIMIT else MTRandom(n)
+    rng.reset()
+    talons = []
+    for seat in range(2):
+        cards = [(c, seat) for c in table.packs() if (c >> 6 & 1) == seat]
+        if n < _LC_LIMIT:
+            cards = _ms_rearrange(cards)
+        talons.append([c for c, _ in rng.shuffle(cards)])
+    return talons
+
+
+def deal_seats(table: RuleTable, n: int) -> list[list[int]]:
+    """The piles of game ``n`` of a two-player game, in the core's order: each player's
+    deck is dealt by ``table.deal_steps`` onto that player's own piles (pile indexes in the
+    steps count that player's piles of the kind), and what is left is their stock."""
+    out: list[list[int]] = []
+    owned: dict[tuple[int, str], list[int]] = {}  # (seat, kind) -> core indexes
+    for g in table.groups:
+        for _ in range(g.count):
+            owned.setdefault((g.owner, g.kind), []).append(len(out))
+            out.append([])
+    for seat, talon in enumerate(seat_decks(table, n)):
+        for step in table.deal_steps:
+            if isinstance(step, DealRow):
+                for i in step.piles:
+                    c = talon.pop()
+                    out[owned[(seat, step.kind)][i]].append(c if step.face_up else c | 0x80)
+            elif isinstance(step, ToWaste):
+                for _ in range(min(step.count, len(talon))):
+                    out[owned[(seat, "waste")][0]].append(talon.pop())
+        out[owned[(seat, "stock")][0]] = talon
+    return out

@@ -6,6 +6,7 @@ from typing import Any, Callable, Optional, Union
 from . import _core
 from .dealing import check_game_number
 from .dealing import deal as _deal
+from .dealing import deal_seats
 from .errors import PositionError, RuleTableError, brief
 from .games import GameInfo, lookup, names
 from .position import piles_from_snapshot
@@ -55,6 +56,8 @@ class Game:
         """The position PySolFC deals for this game number: an int, 1 <= number < 10**20
         (``solitaire_engine.parse_game_number`` reads typed text like ``"#5"``)."""
         number = check_game_number(number)
+        if self.table.players == 2:
+            return self._state(deal_seats(self.table, number), self.table.redeals, number)
         by_kind, stock = _deal(self.table, number)
         piles = []
         seen = {k: 0 for k in by_kind}
@@ -71,10 +74,21 @@ class Game:
         except PositionError as e:  # every deal of a sound table is a position of its game
             raise RuleTableError(f"the deal of game {number} is not a valid position: {e}") from None
 
+    @property
+    def players(self) -> int:
+        """1, or 2 for a two-player game such as ``double-trigon``."""
+        return self.table.players
+
     def from_json(self, snapshot: Union[str, bytes, dict[str, Any]]) -> State:
         """A position from ``state.to_json()`` text or its dict. Raises PositionError."""
-        piles, redeals_left = piles_from_snapshot(self, snapshot)
-        return self._state(piles, redeals_left, None)
+        piles, redeals_left, turn = piles_from_snapshot(self, snapshot)
+        state = self._state(piles, redeals_left, None)
+        if turn is not None:
+            try:
+                state._core.set_turn(*turn)
+            except ValueError as e:
+                raise PositionError(f"{self.name}: {e}") from None
+        return state
 
     def _state(self, piles: list[list[int]], redeals_left: int, number: Optional[int]) -> State:
         core = _core.State(self._rules)

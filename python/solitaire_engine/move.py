@@ -40,15 +40,22 @@ class Move:
 
     @property
     def is_deal(self) -> bool:
-        """``s-w``: the stock deals to the waste."""
-        return self.src == "s" and self.dst == "w"
+        """``s-w``: the stock deals to the waste (``s2-w2`` for player 2's, two-player games)."""
+        return _talon_pair(self.src, self.dst, "s", "w")
 
     @property
     def is_redeal(self) -> bool:
         """``w-s``: the waste is turned over to become the stock again."""
-        return self.src == "w" and self.dst == "s"
+        return _talon_pair(self.src, self.dst, "w", "s")
+
+    @property
+    def is_pass(self) -> bool:
+        """``pass``: a two-player game's turn ends without dealing (nothing left to deal)."""
+        return self.src == "pass" and self.dst == "pass"
 
     def __str__(self) -> str:
+        if self.is_pass:
+            return "pass"
         if self.count > 1 and not (self.is_deal or self.is_redeal):
             return f"{self.src}-{self.dst}x{self.count}"
         return f"{self.src}-{self.dst}"
@@ -69,6 +76,8 @@ class Move:
         """``"r2-f5"`` -> Move; ``xN`` gives the card count. Raises IllegalMoveError."""
         if not isinstance(text, str):
             raise IllegalMoveError(f"a move is text like 'r2-f5' or a Move, got {brief(text)}")
+        if text.strip().lower() == "pass":
+            return PASS
         m = _MOVE.match(text)
         if not m:
             raise IllegalMoveError(f"not a move: {brief(text)} (write SOURCE-TARGET, e.g. 'r2-f5' or 't3-t7x4')")
@@ -79,3 +88,11 @@ class Move:
             raise IllegalMoveError(f"a move carries 1 to {MAX_COUNT} cards, not {shown}")
         count = int(digits)
         return cls(m.group(1), m.group(2), count)
+
+
+def _talon_pair(src: str, dst: str, a: str, b: str) -> bool:
+    # "s-w", or "s1-w1" / "s2-w2": one player's own stock and waste.
+    return src[:1] == a and dst[:1] == b and src[1:] == dst[1:] and src[1:] in ("", "1", "2")
+
+
+PASS = Move("pass", "pass")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .cards import card_text, parse_card
 from .errors import CardError, OptionError, PositionError, brief
@@ -13,6 +13,11 @@ if TYPE_CHECKING:
 
 VERSION = 1
 _KEYS = {"version", "game", "options", "foundations", "tableau", "reserves", "stock", "waste", "redeals_left"}
+# Two-player games add whose turn it is and the counters of the blocked-game rule
+# (seeds/double-trigon.md); their stock and waste are one list per player.
+_TURN_KEYS = {"to_move", "quiet_plies", "quiet_turns", "redeals_done"}
+# (to_move, quiet_plies, quiet_turns, redeals_done) as _core.State.set_turn takes them.
+Turn = tuple[int, int, tuple[int, int], tuple[int, int]]
 
 
 class Snapshot(str):
@@ -28,18 +33,23 @@ class Snapshot(str):
         return str.__getitem__(self, key)
 
 
-def snapshot(game: "Game", piles: list[list[int]], redeals_left: int) -> dict[str, Any]:
+def snapshot(game: "Game", piles: list[list[int]], redeals_left: int,
+             turn: Optional[Turn] = None) -> dict[str, Any]:
+    two = game.players == 2
     out: dict[str, Any] = {"version": VERSION, "game": game.name, "options": dict(game.options)}
     for key in JSON_KEYS.values():
         out[key] = []
     out["stock"], out["waste"] = [], []
     for kind, pile in zip(game.pile_kinds, piles):
-        cards = [card_text(c) for c in pile]
-        if kind in JSON_KEYS:
-            out[JSON_KEYS[kind]].append(cards)
+        cards = [card_text(c, owners=two) for c in pile]
+        if kind in JSON_KEYS or two:
+            out[JSON_KEYS.get(kind, kind)].append(cards)
         else:
             out[kind] = cards
     out["redeals_left"] = redeals_left
+    if two and turn is not None:
+        to_move, plies, turns, redeals = turn
+        out.update(to_move=to_move + 1, quiet_plies=plies, quiet_turns=list(turns), redeals_done=list(redeals))
     return out
 
 
@@ -105,9 +115,31 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict[str, Any]]) -> tuple[list[list[int]], int]:
+def _turn(game: "Game", d: dict[str, Any]) -> Optional[Turn]:
+    if game.players != 2:
+        extra = sorted(set(d) & _TURN_KEYS)
+        if extra:
+            raise PositionError(f"{', '.join(map(repr, extra))}: only two-player games have turns")
+        return None
+    to_move = d.get("to_move", 1)
+    if not _is_int(to_move) or to_move not in (1, 2):
+        raise PositionError(f"to_move is 1 or 2 (the player to move), got {brief(to_move)}")
+    plies = d.get("quiet_plies", 0)
+    if not _is_int(plies) or not 0 <= plies <= 0xFFFF:
+        raise PositionError(f"quiet_plies is a whole number from 0 to 65535, got {brief(plies)}")
+    pairs = []
+    for key, most in (("quiet_turns", 0xFF), ("redeals_done", 0xFFFF)):
+        v = d.get(key, [0, 0])
+        if not (isinstance(v, list) and len(v) == 2 and all(_is_int(x) and 0 <= x <= most for x in v)):
+            raise PositionError(f"{key} is a list of two whole numbers from 0 to {most}, got {brief(v)}")
+        pairs.append((int(v[0]), int(v[1])))
+    return to_move - 1, int(plies), pairs[0], pairs[1]
+
+
+def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict[str, Any]]
+                        ) -> tuple[list[list[int]], int, Optional[Turn]]:
     d = _load(obj)
-    unknown = set(d) - _KEYS
+    unknown = set(d) - _KEYS - (_TURN_KEYS if game.players == 2 else set())
     if unknown:
         raise PositionError(f"unknown keys in position: {', '.join(sorted(map(brief, unknown)))}")
     required = _required(game)
@@ -131,10 +163,16 @@ def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict[str, Any]]) ->
             raise PositionError(f"{game.name} has {want} {key} piles; the position gives {got}")
         by_key[key] = [_cards(p, f"{key}[{i}]", most) for i, p in enumerate(value)]
     for key in ("stock", "waste"):
+        if game.players == 2:  # one list per player
+            value = d.get(key)
+            if not isinstance(value, list) or len(value) != 2:
+                raise PositionError(f"{key} is one list of cards per player (two lists) in {game.name}")
+            by_key[key] = [_cards(p, f"{key}[{i}]", most) for i, p in enumerate(value)]
+            continue
         by_key[key] = [_cards(d.get(key, []), key, most)]
         if "stock" not in game.pile_kinds and by_key[key][0]:
             raise PositionError(f"{game.name} has no {key}")
-    if any(c & 0x80 for c in by_key["stock"][0]):
+    if any(c & 0x80 for pile in by_key["stock"] for c in pile):
         raise PositionError("stock cards are face down by nature; write them without '#'")
     redeals = _redeals(game, d.get("redeals_left", game.table.redeals))
     taken = {key: 0 for key in by_key}
@@ -143,4 +181,4 @@ def piles_from_snapshot(game: "Game", obj: Union[str, bytes, dict[str, Any]]) ->
         key = JSON_KEYS.get(kind, kind)
         piles.append(by_key[key][taken[key]])
         taken[key] += 1
-    return piles, redeals
+    return piles, redeals, _turn(game, d)

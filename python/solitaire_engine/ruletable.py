@@ -123,6 +123,11 @@ class RuleTable:
     # (code, deck) pairs, bottom to top.
     shuffle_hook: Optional[Callable[[list[TalonCard]], list[TalonCard]]] = None
     options: Options = field(default_factory=dict)
+    # Two-player games: groups have owners (0, 1; -1 shared), each player has a deck of
+    # their own (the second deck's cards have back 1) and deals it with deal_steps onto
+    # their own piles (dealing.deal_seats).
+    players: int = 1
+    draw_only_when_stuck: bool = False  # two players: deal only when nothing else moves
 
     def check(self) -> None:
         """Raises RuleTableError if the table is malformed in ways the core cannot see: field
@@ -142,6 +147,13 @@ class RuleTable:
             _need(_is_int(getattr(self, name)), where, f"{name} is a whole number", getattr(self, name))
         _need(isinstance(self.win_needs_empty_stock, bool), where, "win_needs_empty_stock is True or False",
               self.win_needs_empty_stock)
+        _need(self.players in (1, 2) and _is_int(self.players), where, "players is 1 or 2", self.players)
+        _need(isinstance(self.draw_only_when_stuck, bool), where, "draw_only_when_stuck is True or False",
+              self.draw_only_when_stuck)
+        _need(self.players == 2 or all(g.owner == -1 for g in self.groups), where,
+              "pile owners are for two-player games (players=2)", [g.owner for g in self.groups])
+        _need(self.players == 1 or (self.decks == 1 and not self.removed_ranks and self.shuffle_hook is None),
+              where, "a two-player game gives each player one whole deck (decks=1)", self.decks)
         in_play = len(self.cards())
         win = self.win_foundation_cards
         _need(win is None or (_is_int(win) and 0 <= win <= in_play), where,
@@ -164,7 +176,9 @@ class RuleTable:
             counts[g.kind] += g.count
         _need(isinstance(self.deal_steps, (tuple, list)), where, "deal_steps is a tuple of DealRow and ToWaste",
               self.deal_steps)
-        talon = left = len(self.packs())
+        talon = left = len(self.packs()) // self.players
+        if self.players == 2:  # the steps deal one player's deck onto that player's piles
+            counts = {k: sum(g.count for g in self.groups if g.kind == k and g.owner == 0) for k in KINDS}
         for n, step in enumerate(self.deal_steps, 1):
             at = f"{where}, deal step {n}"
             if isinstance(step, DealRow):
@@ -187,12 +201,13 @@ class RuleTable:
                 _need(False, at, "a deal step is a DealRow or a ToWaste", step)
 
     def cards(self) -> list[int]:
-        """The cards in play, in PySolFC's creation order."""
-        return deck(self.decks, self.removed_ranks)
+        """The cards in play, in PySolFC's creation order (two players: player 1's deck, then
+        player 2's)."""
+        return [c for p in range(self.players) for c in deck(self.decks, self.removed_ranks, back=p)]
 
     def packs(self) -> list[int]:
         """Every card of the decks, in play or not: what PySolFC shuffles and deals."""
-        return deck(self.decks)
+        return [c for p in range(self.players) for c in deck(self.decks, back=p)]
 
     def pile_labels(self) -> list[str]:
         return [g.label for g in self.groups for _ in range(g.count)]
@@ -217,4 +232,5 @@ class RuleTable:
             "win": self.win,
             "win_foundation_cards": win,
             "win_needs_empty_stock": self.win_needs_empty_stock,
+            "draw_only_when_stuck": self.draw_only_when_stuck,
         }

@@ -96,6 +96,12 @@ def check_memory_mb(mb: object) -> Optional[float]:
     return float(mb)  # type: ignore[arg-type]
 
 
+def check_one_player(game: "Game") -> None:
+    if game.players != 1:
+        raise OptionError(f"{game.name} is a two-player game: the solver plays one-player games "
+                          "(for two players see solitaire_engine.play_match)")
+
+
 def solve(
     state: "State",
     time_limit: Optional[float] = DEFAULT_TIME_LIMIT,
@@ -104,6 +110,7 @@ def solve(
     _cancel: Optional[_core.CancelToken] = None,
 ) -> SolveResult:
     """Searches for a win from ``state`` within the limits (None: no such limit)."""
+    check_one_player(state.game)
     seconds = check_time_limit(time_limit)
     mb = check_memory_mb(memory_mb)
     positions = check_max_positions(max_positions)
@@ -177,6 +184,7 @@ def winnability(
     """Solves each deal within the limits (each deal's own: with ``workers`` threads, up to
     ``workers * memory_mb`` at once); the threads share the work, as the solver runs
     without the GIL."""
+    check_one_player(game)
     check_time_limit(time_limit)
     check_memory_mb(memory_mb)
     check_max_positions(max_positions)

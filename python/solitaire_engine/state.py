@@ -5,7 +5,7 @@ import json
 from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from .errors import IllegalMoveError, NothingToUndoError, OptionError, brief
-from .move import MAX_COUNT, Move
+from .move import MAX_COUNT, PASS, Move
 from .position import Snapshot, snapshot
 from .render import render
 from .ruletable import Options
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 MAX_PERFT_DEPTH = 32  # the core's limit
+_PASS_CODE = 0xFF | 0xFF << 8 | 1 << 16  # the core's pass move (two-player games)
 
 
 class State:
@@ -35,7 +36,10 @@ class State:
         m = self._moves.get(code)
         if m is None:
             names = self.game.pile_names
-            m = Move(names[code & 0xFF], names[code >> 8 & 0xFF], code >> 16)
+            if code & 0xFFFF == _PASS_CODE & 0xFFFF:
+                m = PASS
+            else:
+                m = Move(names[code & 0xFF], names[code >> 8 & 0xFF], code >> 16)
             self._moves[code] = m
         return m
 
@@ -45,6 +49,10 @@ class State:
 
     def _code(self, move: Union[Move, str]) -> int:
         m = move if isinstance(move, Move) else Move.parse(move)
+        if m.is_pass:
+            if self.game.players != 2:
+                raise IllegalMoveError(f"{self.game.name} is a one-player game: there is no 'pass'")
+            return _PASS_CODE
         src, dst = self.game.pile_index(m.src), self.game.pile_index(m.dst)
         if src < 0 or dst < 0:
             bad = m.src if src < 0 else m.dst
@@ -102,8 +110,40 @@ class State:
 
     def is_over(self) -> bool:
         """No legal move is left. (A won game of some games, e.g. Aces and Kings, still has
-        legal moves, since foundation cards may come back down: ask ``is_won()`` for that.)"""
+        legal moves, since foundation cards may come back down: ask ``is_won()`` for that.)
+        A two-player game is over once a player has won or the game is blocked."""
         return self._core.is_over()
+
+    # ----- two-player games (seeds/double-trigon.md) -----
+    @property
+    def to_move(self) -> int:
+        """The player to move: 0 (player 1) or 1 (player 2); always 0 in one-player games."""
+        return self._core.to_move
+
+    def home(self, player: int) -> int:
+        """How many of ``player``'s own cards (0 or 1) are on the foundations."""
+        if self.game.players != 2 or player not in (0, 1) or isinstance(player, bool):
+            raise OptionError(f"home() takes player 0 or 1 of a two-player game, got {brief(player)}")
+        return self._core.home(player)
+
+    @property
+    def blocked(self) -> bool:
+        """Two-player games: no progress is possible by the blocked-game rule."""
+        return self.game.players == 2 and self._core.blocked()
+
+    @property
+    def winner(self) -> Optional[int]:
+        """Two-player games: 0 or 1 once a player has won (whole deck home) or the game is
+        blocked with one player ahead; None while the game goes on or after a blocked draw."""
+        if self.game.players != 2:
+            return None
+        w = self._core.winner()
+        if w >= 0:
+            return int(w)
+        if self._core.blocked():
+            a, b = self._core.home(0), self._core.home(1)
+            return None if a == b else (0 if a > b else 1)
+        return None
 
     @property
     def hash(self) -> int:
@@ -141,7 +181,11 @@ class State:
     # ----- saving -----
     def to_dict(self) -> dict[str, Any]:
         """The position snapshot as a dict (``to_json`` is the same as text; docs/notation.md)."""
-        return snapshot(self.game, self._core.piles(), self._core.redeals_left)
+        turn = None
+        if self.game.players == 2:
+            plies, turns, redeals = self._core.turn_counters()
+            turn = (self._core.to_move, plies, turns, redeals)
+        return snapshot(self.game, self._core.piles(), self._core.redeals_left, turn)
 
     def to_json(self) -> Snapshot:
         """The versioned position snapshot as JSON text; ``game.from_json`` reads it back."""

@@ -121,4 +121,4 @@ def names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-from . import aces_and_kings, double_or_quits, golf_family, klondike_family  # noqa: E402,F401  (registers)
+from . import aces_and_kings, double_or_quits, double_trigon, golf_family, klondike_family  # noqa: E402,F401  (registers)
