@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "bots.hpp"
 #include "long_calls.hpp"
 #include "search.hpp"
 #include "solver.hpp"
@@ -224,6 +225,22 @@ PYBIND11_MODULE(_core, m) {
       .def("home", [](const PyState& s, int player) {
         if (player < 0 || player >= s.state.rules().players) throw py::index_error("no such player");
         return s.state.home(player);
+      })
+      .def("bot_move",
+           [](const PyState& self, const std::string& bot, std::uint64_t seed) -> py::object {
+             const State& s = self.state;
+             if (s.rules().players != 2) throw py::value_error("bots play two-player games");
+             if (s.game_over()) return py::none();
+             Move m;
+             if (bot == "random") m = random_bot_move(s, seed);
+             else if (bot == "greedy") m = greedy_bot_move(s);
+             else throw py::value_error("no such bot: " + bot);
+             return py::int_(m.code());
+           },
+           py::arg("bot"), py::arg("seed") = 0)
+      .def("greedy_evaluation", [](const PyState& s, int player) {
+        if (s.state.rules().players != 2 || player < 0 || player > 1) throw py::value_error("no such player");
+        return greedy_evaluation(s.state, player);
       })
       .def("turn_counters", [](const PyState& s) {
         const State& t = s.state;

@@ -18,6 +18,7 @@ from .errors import (
 )
 from .dealing import parse_game_number
 from .game import Game, list_games, load_game
+from .match import MatchResult, play_match
 from .move import Move
 from .solving import SolveResult, Winnability, winnability
 from .state import State
@@ -28,6 +29,7 @@ __all__ = [
     "CardError",
     "Game",
     "IllegalMoveError",
+    "MatchResult",
     "Move",
     "NothingToUndoError",
     "OptionError",
@@ -41,5 +43,6 @@ __all__ = [
     "list_games",
     "load_game",
     "parse_game_number",
+    "play_match",
     "winnability",
 ]

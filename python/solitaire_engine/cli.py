@@ -233,6 +233,16 @@ def cmd_winnability(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_match(args: argparse.Namespace) -> int:
+    """``solitaire match``: two bots play a two-player game over many deals, seats swapped."""
+    from .match import play_match
+
+    game = _game(args)
+    print(play_match(game, args.bot_a, args.bot_b, deals=_numbers(args.deals), swap_seats=not args.no_swap,
+                     seed=args.seed).report())
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but its errors are one line like every other error of the command."""
 
@@ -314,6 +324,16 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2, metavar="N",
                     help="threads solving deals side by side; the solver runs without the GIL")
     sp.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+
+    sp = command("match", cmd_match, "two bots play a two-player game over many deals")
+    game_args(sp, number=False)
+    sp.add_argument("bot_a", help="a bot: random or greedy")
+    sp.add_argument("bot_b", help="its opponent")
+    sp.add_argument("--deals", default="1-100", help="game numbers, e.g. 1-200 or 3,7,9-12")
+    sp.add_argument("--no-swap", action="store_true", help="play each deal once, bot_a as player 1 "
+                    "(by default each deal is played twice, the bots changing seats)")
+    sp.add_argument("--seed", type=_whole_number(0, MAX_SEED), default=0, metavar="N",
+                    help="seed of the random bot's choices")
 
     sp = command("playout", cmd_playout, "random playouts from the deal, timed")
     game_args(sp)
