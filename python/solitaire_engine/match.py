@@ -93,25 +93,32 @@ class MatchResult:
         return w, d, lo
 
     def wins(self, bot: int) -> int:
+        """Games won by bot 0 (``bot_a``) or bot 1 (``bot_b``)."""
         return self._for(bot)[0]
 
     def draws(self) -> int:
+        """Games that ended blocked with equal counts home."""
         return sum(g.winner is None for g in self.games)
 
     def win_interval(self, bot: int) -> tuple[float, float]:
+        """95% Wilson interval of the bot's share of games won."""
         return wilson(self.wins(bot), len(self.games))
 
     def average_home(self, bot: int) -> float:
+        """The bot's own cards on the foundations at the end, on average."""
         total = sum(g.home[g.seat_of_bot[bot]] for g in self.games)
         return total / len(self.games) if self.games else 0.0
 
     def seat_wins(self) -> tuple[int, int]:
+        """Games won from the seat of player 1 and of player 2, whichever bot sat there."""
         return (sum(g.winner == 0 for g in self.games), sum(g.winner == 1 for g in self.games))
 
     def average_moves(self) -> float:
+        """Moves a game took, on average (both players', deals and passes included)."""
         return sum(g.moves for g in self.games) / len(self.games) if self.games else 0.0
 
     def report(self) -> str:
+        """The text ``solitaire match`` prints."""
         n = len(self.games)
         lines = [f"{n} games: {self.bots[0]} against {self.bots[1]}"]
         for b in (0, 1):
