@@ -1,5 +1,6 @@
 // Two-player games (seed 004's Double Trigon): whose turn it is, which moves end it, who
 // has won, and when the game is blocked. The rules are in seeds/double-trigon.md.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -75,6 +76,7 @@ void State::generate_turn(MoveList& out) const {
   const Rules& R = *r_;
   int size = 0;
   Move* moves = out.moves;
+  out.size = 0;  // lists are reused (perft, playouts)
   if (!game_over()) {
     const std::uint64_t mine = R.reach_of[to_move_];  // own piles and shared ones
     for (int s : R.givers_of[to_move_])
@@ -93,6 +95,25 @@ bool State::pick_turn_move(std::uint32_t u, Move& out) const {
   if (list.size == 0) return false;
   out = list.moves[static_cast<std::uint64_t>(u) * static_cast<std::uint32_t>(list.size) >> 32];
   return true;
+}
+
+void State::sample_unseen_stocks(std::uint64_t seed) {
+  const Rules& R = *r_;
+  for (int seat = 0; seat < R.players; ++seat) {
+    const int stock = R.stock_of[seat];
+    if (stock < 0 || redeals_done_[seat] != 0) continue;
+    const int n = size_[stock];
+    Card cards[kMaxPileCards];
+    for (int i = n - 1; i >= 0; --i) cards[i] = pop(stock);
+    std::sort(cards, cards + n);
+    std::uint64_t x = seed ^ (0xA5A5ull * (seat + 1));
+    for (int i = n - 1; i > 0; --i) {  // Fisher-Yates
+      x = mix64(x + 0x9E3779B97F4A7C15ull);
+      std::swap(cards[i], cards[static_cast<int>((x >> 32) * static_cast<std::uint64_t>(i + 1) >> 32)]);
+    }
+    for (int i = 0; i < n; ++i) push(stock, cards[i]);
+    refresh(stock);
+  }
 }
 
 }  // namespace sol

@@ -14,6 +14,13 @@ top.  Public functions:
     perft(pos, depth) -> int          leaf count of the move tree, by brute force
     check_position(pos)               ValueError if the snapshot is malformed
 
+    winner(pos)      -> 1, 2, "draw" or None   (two-player games; None while not over)
+    is_blocked(pos)  -> bool          (two-player games)
+
+The two-player game double-trigon (seeds/double-trigon.md, notation.md "Two-player
+snapshots") is played by its own section at the end of this file; the public functions
+hand its positions over to it.
+
 Deliberate interpretations of points the spec leaves open are marked "Reading:".
 """
 
@@ -287,6 +294,8 @@ def all_cards(pos):
 
 def check_position(pos):
     """Raise ValueError unless pos is a well-formed, complete snapshot of its game."""
+    if pos.get("game") in TWO_PLAYER_GAMES:
+        return dt_check_position(pos)
     missing = REQUIRED_KEYS - set(pos)
     if missing:
         raise ValueError(f"snapshot lacks {sorted(missing)}")
@@ -441,6 +450,8 @@ def canonical_move(move):
 
 
 def legal_moves(pos):
+    if pos.get("game") in TWO_PLAYER_GAMES:
+        return dt_legal_moves(pos)
     game = check_position(pos)
     return _legal_moves(pos, game)
 
@@ -469,6 +480,8 @@ def _legal_moves(pos, game):
 
 def play(pos, move):
     """The position after move (a new dict); ValueError if the move is not legal."""
+    if pos.get("game") in TWO_PLAYER_GAMES:
+        return dt_play(pos, move)
     game = check_position(pos)
     move = canonical_move(move)
     if move not in _legal_moves(pos, game):
@@ -535,6 +548,8 @@ def _apply(pos, game, move):
 
 
 def is_won(pos):
+    if pos.get("game") in TWO_PLAYER_GAMES:
+        return dt_is_won(pos)
     game = check_position(pos)
     if game.won_when == "tableau_empty":
         # Golf: the stock and waste may still hold cards.
@@ -548,6 +563,8 @@ def is_won(pos):
 
 
 def is_over(pos):
+    if pos.get("game") in TWO_PLAYER_GAMES:
+        return dt_is_over(pos)
     return not legal_moves(pos)
 
 
@@ -556,20 +573,374 @@ def perft(pos, depth):
 
     No special case for won positions: a move sequence counts whenever each of its
     moves is legal (a won position may still have legal moves)."""
+    if pos.get("game") in TWO_PLAYER_GAMES:
+        return dt_perft(pos, depth)
     game = check_position(pos)
     return _perft(pos, game, depth)
 
 
 def _perft(pos, game, depth):
+    return count_sequences(pos, depth, lambda p: _legal_moves(p, game), lambda p, m: _apply(p, game, m),
+                           check_position)
+
+
+def count_sequences(pos, depth, moves_of, apply, check):
+    """perft over any game: moves_of(pos) lists the moves, apply(pos, move) plays one into
+    a new position, check(pos) refuses a malformed one."""
     if depth == 0:
         return 1
-    moves = _legal_moves(pos, game)
+    moves = moves_of(pos)
     if depth == 1:
         # Each listed move is one distinct sequence; no need to play it.
         return len(moves)
     total = 0
     for move in moves:
-        child = _apply(pos, game, move)
-        check_position(child)       # cheap insurance against a card lost or duplicated
-        total += _perft(child, game, depth - 1)
+        child = apply(pos, move)
+        check(child)       # cheap insurance against a card lost or duplicated
+        total += count_sequences(child, depth - 1, moves_of, apply, check)
     return total
+
+
+# ===========================================================================
+# The two-player game double-trigon (seeds/double-trigon.md, cited as "rule N")
+# ===========================================================================
+#
+# Snapshot (notation.md, "Two-player snapshots"): cards carry their owner ("QH2");
+# "stock" and "waste" hold one list per player; "to_move" (1 or 2), "quiet_plies",
+# "quiet_turns" [p1, p2] and "redeals_done" [p1, p2] are optional on input (defaults
+# 1, 0, [0, 0], [0, 0]) and always written by dt_play.
+
+TWO_PLAYER_GAMES = ("double-trigon",)
+
+DT_OPTIONS = {"draw_only_when_stuck": (False, True)}   # the first is the default
+DT_FOUNDATIONS = 8
+DT_PILES_PER_PLAYER = 9
+DT_QUIET_PLY_LIMIT = 1000                              # rule 14, first case
+DT_CARD_PATTERN = re.compile(r"[A23456789TJQK][CDHS][12]")
+
+
+def dt_rank(card):
+    return card[0]
+
+
+def dt_suit(card):
+    return card[1]
+
+
+def dt_owner(card):
+    return int(card[2])
+
+
+def dt_full_card_set():
+    return Counter(r + s + str(owner) for owner in (1, 2) for r in RANKS for s in SUITS)
+
+
+def dt_tableau_numbers(player):
+    """1-based tableau pile numbers of a player: t1..t9 or t10..t18."""
+    first = 1 + DT_PILES_PER_PLAYER * (player - 1)
+    return range(first, first + DT_PILES_PER_PLAYER)
+
+
+def dt_options(pos):
+    given = pos.get("options") or {}
+    for key, value in given.items():
+        if key not in DT_OPTIONS:
+            raise ValueError(f"double-trigon has no option {key!r}")
+        if not isinstance(value, bool):
+            raise ValueError(f"bad value {value!r} for option {key!r}")
+    return {key: given.get(key, values[0]) for key, values in DT_OPTIONS.items()}
+
+
+def _is_count(value):
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _is_pair_of_counts(value):
+    return isinstance(value, list) and len(value) == 2 and all(map(_is_count, value))
+
+
+def dt_check_position(pos):
+    """Raise ValueError unless pos is a well-formed double-trigon snapshot."""
+    missing = REQUIRED_KEYS - set(pos)
+    if missing:
+        raise ValueError(f"snapshot lacks {sorted(missing)}")
+    options = dt_options(pos)
+    if len(pos["foundations"]) != DT_FOUNDATIONS:
+        raise ValueError("double-trigon has 8 foundations")
+    if len(pos["tableau"]) != 2 * DT_PILES_PER_PLAYER:
+        raise ValueError("double-trigon has 18 tableau piles")
+    if pos["reserves"]:
+        raise ValueError("double-trigon has no reserves")
+    for key in ("stock", "waste"):
+        if not (isinstance(pos[key], list) and len(pos[key]) == 2
+                and all(isinstance(pile, list) for pile in pos[key])):
+            raise ValueError(f"{key} must be one list per player")
+    cards = [card for key in ("foundations", "tableau", "stock", "waste")
+             for pile in pos[key] for card in pile]
+    for card in cards:
+        if not isinstance(card, str) or not DT_CARD_PATTERN.fullmatch(card):
+            raise ValueError(f"bad card {card!r}")
+    if Counter(cards) != dt_full_card_set():
+        raise ValueError("the position does not hold exactly the game's card set")
+    for pile in pos["foundations"]:
+        if len(pile) > 13:
+            raise ValueError("a foundation holds at most 13 cards")
+    # Reading: a player's piles hold only that player's cards.  Cards are dealt to their
+    # owner's piles (Deal 3, 4) and never go to the other player's piles (rule 2).
+    for player in (1, 2):
+        own = [pos["tableau"][n - 1] for n in dt_tableau_numbers(player)]
+        own += [pos["stock"][player - 1], pos["waste"][player - 1]]
+        if any(dt_owner(card) != player for pile in own for card in pile):
+            raise ValueError(f"a card of the other player in player {player}'s piles")
+    if pos["redeals_left"] != -1:
+        raise ValueError("double-trigon has unlimited redeals: redeals_left must be -1")
+    if pos.get("to_move", 1) not in (1, 2) or isinstance(pos.get("to_move", 1), bool):
+        raise ValueError("to_move must be 1 or 2")
+    if not _is_count(pos.get("quiet_plies", 0)):
+        raise ValueError("quiet_plies must be a whole number from 0")
+    for key in ("quiet_turns", "redeals_done"):
+        if not _is_pair_of_counts(pos.get(key, [0, 0])):
+            raise ValueError(f"{key} must be two whole numbers from 0")
+    return options
+
+
+# --- what the position says ------------------------------------------------
+
+
+def dt_home_count(pos, player):
+    """How many of player's own cards are on the (shared) foundations."""
+    return sum(dt_owner(card) == player for pile in pos["foundations"] for card in pile)
+
+
+def dt_talon_size(pos, player):
+    """T_p of rule 14: the cards in player's stock and waste."""
+    return len(pos["stock"][player - 1]) + len(pos["waste"][player - 1])
+
+
+def _dt_won_by(pos):
+    """Rule 13: the players whose 52 own cards are all on the foundations."""
+    return [player for player in (1, 2) if dt_home_count(pos, player) == 52]
+
+
+def _dt_blocked(pos):
+    """Rule 14."""
+    if pos.get("quiet_plies", 0) >= DT_QUIET_PLY_LIMIT:
+        return True
+    turns = pos.get("quiet_turns", [0, 0])
+    return all(turns[player - 1] >= 2 * (dt_talon_size(pos, player) + 1)
+               for player in (1, 2))
+
+
+def dt_is_won(pos):
+    dt_check_position(pos)
+    return bool(_dt_won_by(pos))
+
+
+def dt_is_blocked(pos):
+    """Over as blocked (rule 14), and not won (a won game is over by rule 13)."""
+    dt_check_position(pos)
+    return not _dt_won_by(pos) and _dt_blocked(pos)
+
+
+def dt_is_over(pos):
+    dt_check_position(pos)
+    return bool(_dt_won_by(pos)) or _dt_blocked(pos)
+
+
+def dt_winner(pos):
+    """1 or 2 for the winning player, "draw", or None while the game goes on."""
+    dt_check_position(pos)
+    won = _dt_won_by(pos)
+    if won:
+        # Reading: only a hand-built snapshot can have both decks home; call it a draw.
+        return won[0] if len(won) == 1 else "draw"
+    if not _dt_blocked(pos):
+        return None
+    ones, twos = dt_home_count(pos, 1), dt_home_count(pos, 2)
+    return 1 if ones > twos else 2 if twos > ones else "draw"
+
+
+def is_blocked(pos):
+    return dt_is_blocked(pos)
+
+
+def winner(pos):
+    return dt_winner(pos)
+
+
+# --- the rules of play --------------------------------------------------------
+
+
+def dt_foundation_takes(pile, card):
+    """Rule 3: an empty foundation takes any Ace; otherwise one rank up in suit, to the King."""
+    if not pile:
+        return dt_rank(card) == "A"
+    top = pile[-1]
+    return dt_suit(top) == dt_suit(card) and (dt_rank(top), dt_rank(card)) in ONE_UP
+
+
+def dt_lies_on(under, card):
+    """Rule 5 (and the runs of rule 6): same suit, one rank below.  Nothing on an Ace."""
+    return dt_suit(under) == dt_suit(card) and (dt_rank(under), dt_rank(card)) in ONE_DOWN
+
+
+def dt_tableau_takes(pile, unit):
+    """Rules 5 and 7: unit (bottom first) onto a tableau pile."""
+    if not pile:
+        return dt_rank(unit[0]) == "K"
+    return dt_lies_on(pile[-1], unit[0])
+
+
+def dt_run_length(pile):
+    """Rule 6: the length of the top run (each card one below the one beneath, same suit)."""
+    if not pile:
+        return 0
+    length = 1
+    while length < len(pile) and dt_lies_on(pile[-length - 1], pile[-length]):
+        length += 1
+    return length
+
+
+def dt_pile(pos, name):
+    """The card list of a pile named t<n>, f<n>, s<p> or w<p>."""
+    kind, number = name[0], int(name[1:])
+    key = {"t": "tableau", "f": "foundations", "s": "stock", "w": "waste"}[kind]
+    return pos[key][number - 1]
+
+
+def _dt_card_moves(pos, player):
+    """Rules 1, 2, 5-8: every card move of player, each (source, target, count) once."""
+    own_tableau = [f"t{n}" for n in dt_tableau_numbers(player)]
+    foundations = [f"f{n}" for n in range(1, DT_FOUNDATIONS + 1)]
+    moves = []
+    # From the player's tableau: runs to their own tableau, single cards to foundations.
+    for source in own_tableau:
+        cards = dt_pile(pos, source)
+        for count in range(1, dt_run_length(cards) + 1):
+            unit = cards[-count:]
+            for target in own_tableau:
+                if target != source and dt_tableau_takes(dt_pile(pos, target), unit):
+                    moves.append(move_name(source, target, count))
+            if count == 1:
+                for target in foundations:
+                    if dt_foundation_takes(dt_pile(pos, target), unit[0]):
+                        moves.append(move_name(source, target, 1))
+    # The waste's top card (rule 8).  Cards never leave a foundation (rule 4).
+    waste_name = f"w{player}"
+    waste = dt_pile(pos, waste_name)
+    if waste:
+        card = waste[-1]
+        for target in own_tableau:
+            if dt_tableau_takes(dt_pile(pos, target), [card]):
+                moves.append(move_name(waste_name, target, 1))
+        for target in foundations:
+            if dt_foundation_takes(dt_pile(pos, target), card):
+                moves.append(move_name(waste_name, target, 1))
+    return moves
+
+
+def _dt_legal_moves(pos, options):
+    if _dt_won_by(pos) or _dt_blocked(pos):
+        return []                                          # rule 15
+    player = pos.get("to_move", 1)
+    moves = _dt_card_moves(pos, player)
+    stock, waste = pos["stock"][player - 1], pos["waste"][player - 1]
+    # Exactly one turn-ending move is open to the player (rules 9, 11).
+    if stock:
+        ends_turn = f"s{player}-w{player}"                  # deal
+    elif waste:
+        ends_turn = f"w{player}-s{player}"                  # redeal
+    else:
+        ends_turn = "pass"
+    if options["draw_only_when_stuck"] and moves:
+        return moves                                       # rule 12: not while cards can move
+    return moves + [ends_turn]
+
+
+def dt_legal_moves(pos):
+    options = dt_check_position(pos)
+    return _dt_legal_moves(pos, options)
+
+
+DT_MOVE_PATTERN = re.compile(r"([tfsw][1-9][0-9]*)-([tfsw][1-9][0-9]*)(?:x([1-9][0-9]*))?")
+
+
+def dt_canonical_move(move):
+    text = move.strip().lower()
+    if text == "pass":
+        return text
+    match = DT_MOVE_PATTERN.fullmatch(text)
+    if not match:
+        raise ValueError(f"not a move: {move!r}")
+    source, target, count = match.groups()
+    return move_name(source, target, int(count or 1))
+
+
+def _dt_parse_move(move):
+    source, target, count = DT_MOVE_PATTERN.fullmatch(move).groups()
+    return source, target, int(count or 1)
+
+
+def _dt_apply(pos, move):
+    """Play a move already known to be legal; update the turn and the rule-14 counters."""
+    player = pos.get("to_move", 1)
+    new = dict(pos)
+    new["options"] = dict(pos.get("options") or {})
+    new["foundations"] = [list(pile) for pile in pos["foundations"]]
+    new["tableau"] = [list(pile) for pile in pos["tableau"]]
+    new["reserves"] = []
+    new["stock"] = [list(pile) for pile in pos["stock"]]
+    new["waste"] = [list(pile) for pile in pos["waste"]]
+    quiet_turns = list(pos.get("quiet_turns", [0, 0]))
+    redeals_done = list(pos.get("redeals_done", [0, 0]))
+    reached_foundation = False
+    ends_turn = False
+    stock, waste = new["stock"][player - 1], new["waste"][player - 1]
+    if move == "pass":                                     # rule 11
+        ends_turn = True
+    elif move == f"s{player}-w{player}":                   # rule 9: one card, ends the turn
+        waste.append(stock.pop())
+        ends_turn = True
+    elif move == f"w{player}-s{player}":                   # rule 9: the waste turned over
+        new["stock"][player - 1] = waste[::-1]
+        new["waste"][player - 1] = []
+        redeals_done[player - 1] += 1
+        ends_turn = True
+    else:
+        source, target, count = _dt_parse_move(move)
+        cards = dt_pile(new, source)
+        unit = cards[-count:]
+        del cards[-count:]
+        dt_pile(new, target).extend(unit)
+        reached_foundation = target.startswith("f")
+    # Rule 14's counters: moves and ended turns since a card last reached a foundation.
+    if reached_foundation:
+        new["quiet_plies"] = 0
+        quiet_turns = [0, 0]
+    else:
+        new["quiet_plies"] = pos.get("quiet_plies", 0) + 1
+    if ends_turn:                                          # rule 10
+        quiet_turns[player - 1] += 1
+        new["to_move"] = 3 - player
+    else:
+        new["to_move"] = player
+    new["quiet_turns"] = quiet_turns
+    new["redeals_done"] = redeals_done
+    return new
+
+
+def dt_play(pos, move):
+    options = dt_check_position(pos)
+    move = dt_canonical_move(move)
+    if move not in _dt_legal_moves(pos, options):
+        raise ValueError(f"illegal move {move!r}")
+    return _dt_apply(pos, move)
+
+
+def dt_perft(pos, depth):
+    options = dt_check_position(pos)
+    return _dt_perft(pos, options, depth)
+
+
+def _dt_perft(pos, options, depth):
+    return count_sequences(pos, depth, lambda p: _dt_legal_moves(p, options), _dt_apply, dt_check_position)
