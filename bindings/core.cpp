@@ -227,17 +227,26 @@ PYBIND11_MODULE(_core, m) {
         return s.state.home(player);
       })
       .def("bot_move",
-           [](const PyState& self, const std::string& bot, std::uint64_t seed) -> py::object {
+           [](const PyState& self, const std::string& bot, std::uint64_t seed, int playouts) -> py::object {
              const State& s = self.state;
              if (s.rules().players != 2) throw py::value_error("bots play two-player games");
+             if (playouts < 1 || playouts > 10'000'000) throw py::value_error("playouts must be 1 to 10,000,000");
              if (s.game_over()) return py::none();
              Move m;
-             if (bot == "random") m = random_bot_move(s, seed);
-             else if (bot == "greedy") m = greedy_bot_move(s);
-             else throw py::value_error("no such bot: " + bot);
+             if (bot == "random") {
+               m = random_bot_move(s, seed);
+             } else if (bot == "greedy") {
+               m = greedy_bot_move(s);
+             } else if (bot == "search") {
+               const State copy = s;  // other threads may play on self meanwhile
+               py::gil_scoped_release free;
+               m = search_bot_move(copy, seed, playouts);
+             } else {
+               throw py::value_error("no such bot: " + bot);
+             }
              return py::int_(m.code());
            },
-           py::arg("bot"), py::arg("seed") = 0)
+           py::arg("bot"), py::arg("seed") = 0, py::arg("playouts") = 1000)
       .def("greedy_evaluation", [](const PyState& s, int player) {
         if (s.state.rules().players != 2 || player < 0 || player > 1) throw py::value_error("no such player");
         return greedy_evaluation(s.state, player);

@@ -20,4 +20,11 @@ int greedy_evaluation(const State& s, int player);
 // when no other move improves the evaluation (ties: the first listed).
 Move greedy_bot_move(const State& s);
 
+// Determinized Monte Carlo search: `playouts` times, deal the unseen stock cards in a
+// random order (State::sample_unseen_stocks), play one of the mover's moves (chosen by
+// UCB1 among them) and then the whole game out with a quick policy (cards home first,
+// else a random move or the end of the turn, even odds). A won game scores 1, a draw 1/2,
+// a lost one 0, shaded by the difference in cards home. Returns the move tried most.
+Move search_bot_move(const State& s, std::uint64_t seed, int playouts);
+
 }  // namespace sol

@@ -91,6 +91,10 @@ class State {
   // Times the player has turned their waste over: before the first, their stock's order
   // is still unseen (what bots may not look at).
   int redeals_done(int player) const { return redeals_done_[player]; }
+  // Replaces the order of each stock whose order no player has seen (redeals_done 0) by a
+  // random one drawn from its cards alone (sorted first), so the result does not depend on
+  // the order it replaces: a sample of what the stocks could be, for bots.
+  void sample_unseen_stocks(std::uint64_t seed);
   // Sets the turn and its counters (for positions read from a snapshot); invalid_argument
   // if out of range.
   void set_turn(int to_move, int quiet_plies, int quiet_turns_0, int quiet_turns_1,

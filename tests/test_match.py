@@ -12,7 +12,7 @@ from solitaire_engine.match import bot_move, play_game
 GAME = se.load_game("double-trigon")
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("bot", ["random", "greedy", "search:20"])
 def test_built_in_bots_choose_legal_moves_until_the_game_ends(bot):
     final = play_game(GAME, 4, (bot, bot), seed=3)
     assert final.is_over() and final.legal_moves() == []
@@ -33,7 +33,7 @@ def _reshuffled_stocks(state, seed):
     return GAME.from_json(d)
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize("bot", ["random", "greedy", "search:200"])
 @pytest.mark.parametrize("number", [1, 2, 3, 40000])
 def test_a_bots_choice_does_not_depend_on_the_hidden_order_of_the_stocks(bot, number):
     s = GAME.deal(number)
@@ -53,6 +53,26 @@ def test_greedy_takes_a_card_home_when_it_can():
         s.play(bot_move("random", s, random.Random(len(s.moves))))
     move = bot_move("greedy", s, random.Random(0))
     assert str(move).split("-")[1].startswith("f")
+
+
+def test_search_plays_the_card_home_that_leads_to_a_win():
+    # Player 2 has every card home but the clubs from 5 up: 6C-KC lie as a run in t10 and
+    # 5C is the top of their waste once dealt. Playing it home is not yet a win; the other
+    # moves (5C onto the run, the run to empty piles, turning the waste over) win nothing.
+    ranks = "A23456789TJQK"
+    d = {"version": 1, "game": "double-trigon", "reserves": [], "to_move": 2,
+         "foundations": [[r + s + "2" for r in ranks] for s in "SHD"] + [["AC2", "2C2", "3C2", "4C2"]]
+                        + [[], [], [], []],
+         "tableau": [[r + s + "1" for s in "CSHD" for r in ranks]] + [[] for _ in range(8)]
+                    + [[r + "C2" for r in "KQJT9876"]] + [[] for _ in range(8)],
+         "stock": [[], ["5C2"]], "waste": [[], []]}
+    state = GAME.from_json(d)
+    state.play("s2-w2")  # ends player 2's turn
+    state.play("pass")   # player 1 has nothing to deal
+    assert {"w2-f4", "w2-t10", "w2-s2"} <= {str(m) for m in state.legal_moves()}
+    assert str(bot_move("search:100", state, random.Random(1))) == "w2-f4"
+    state.play("w2-f4")  # and then the run goes home card by card, on later moves
+    assert not state.is_over()
 
 
 class FirstMove:
@@ -94,6 +114,8 @@ def test_match_bookkeeping_adds_up_and_seats_are_swapped():
 @pytest.mark.parametrize("args, error", [
     (("trigon", "greedy", "random"), se.OptionError),
     (("double-trigon", "greedy", "nobody"), se.OptionError),
+    (("double-trigon", "search:0", "greedy"), se.OptionError),
+    (("double-trigon", "greedy:5", "greedy"), se.OptionError),
     (("double-trigon", "greedy", 3), se.OptionError),
 ])
 def test_bad_match_arguments_are_refused(args, error):

@@ -327,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = command("match", cmd_match, "two bots play a two-player game over many deals")
     game_args(sp, number=False)
-    sp.add_argument("bot_a", help="a bot: random or greedy")
+    sp.add_argument("bot_a", help="a bot: random, greedy, search or search:N (N playouts a move)")
     sp.add_argument("bot_b", help="its opponent")
     sp.add_argument("--deals", default="1-100", help="game numbers, e.g. 1-200 or 3,7,9-12")
     sp.add_argument("--no-swap", action="store_true", help="play each deal once, bot_a as player 1 "

@@ -1,6 +1,7 @@
 """Bots and matches for two-player games (``double-trigon``).
 
-A bot is a name of a built-in bot (``"random"``, ``"greedy"``: C++, see cpp/bots.hpp) or
+A bot is a name of a built-in bot (``"random"``, ``"greedy"``, ``"search"`` or
+``"search:N"`` for N playouts a move: C++, see cpp/bots.hpp) or
 any object with ``choose(state) -> Move | str`` (a Python bot); ``play_match`` plays them
 against each other over many deals, seats swapped, and reports wins with 95% intervals.
 """
@@ -17,7 +18,9 @@ from .move import Move
 from .solving import wilson
 from .state import State
 
-BUILT_IN_BOTS = ("random", "greedy")
+BUILT_IN_BOTS = ("random", "greedy", "search")
+SEARCH_PLAYOUTS = 1000  # the search bot's playouts per move; "search:N" gives N
+MAX_PLAYOUTS = 10_000_000
 
 
 @runtime_checkable
@@ -34,10 +37,22 @@ def _name(bot: BotSpec) -> str:
     return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
 
 
+def _built_in(spec: str) -> tuple[str, int]:
+    """``"search:500"`` -> ("search", 500); the playouts matter to the search bot only."""
+    name, _, budget = spec.partition(":")
+    if name not in BUILT_IN_BOTS or (budget and name != "search"):
+        raise OptionError(f"no bot named {brief(spec)}; built-in bots: {', '.join(BUILT_IN_BOTS)} "
+                          "('search:N' for N playouts a move)")
+    if not budget:
+        return name, SEARCH_PLAYOUTS
+    if not budget.isdigit() or not 1 <= int(budget) <= MAX_PLAYOUTS:
+        raise OptionError(f"the search bot's playouts are 1 to {MAX_PLAYOUTS:,}, got {brief(budget)}")
+    return name, int(budget)
+
+
 def _check_bot(bot: object) -> BotSpec:
     if isinstance(bot, str):
-        if bot not in BUILT_IN_BOTS:
-            raise OptionError(f"no bot named {brief(bot)}; built-in bots: {', '.join(BUILT_IN_BOTS)}")
+        _built_in(bot)
         return bot
     if isinstance(bot, Bot):
         return bot
@@ -49,7 +64,8 @@ def bot_move(bot: BotSpec, state: State, rng: random.Random) -> Move:
     """The move ``bot`` picks for the player to move (IllegalMoveError if a Python bot picks
     an illegal one)."""
     if isinstance(bot, str):
-        code = state._core.bot_move(bot, rng.getrandbits(64))
+        name, playouts = _built_in(bot)
+        code = state._core.bot_move(name, rng.getrandbits(64), playouts)
         if code is None:
             raise IllegalMoveError("the game is over: no move to pick")
         return state._move(code)
