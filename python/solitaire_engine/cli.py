@@ -11,6 +11,7 @@ import argparse
 import json
 import math
 import os
+import random
 import sys
 import time
 from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, Sequence
@@ -233,6 +234,20 @@ def cmd_winnability(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    """``solitaire play``: a game at the terminal (python/solitaire_engine/play.py)."""
+    from .match import _check_bot
+    from .play import run
+
+    game = _game(args)
+    number = args.number if args.number is not None else random.randrange(1, 1_000_000)
+    _check_bot(args.against)
+    colour = sys.stdout.isatty() and not args.plain and "NO_COLOR" not in os.environ \
+        and os.environ.get("TERM") != "dumb"
+    return run(game, game.deal(number), input, sys.stdout, colour, bot=args.against, seat=args.seat - 1,
+               seed=number)
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     """``solitaire match``: two bots play a two-player game over many deals, seats swapped."""
     from .match import play_match
@@ -324,6 +339,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2, metavar="N",
                     help="threads solving deals side by side; the solver runs without the GIL")
     sp.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+
+    sp = command("play", cmd_play, "play a game at the terminal")
+    game_args(sp, number=False)
+    sp.add_argument("number", type=_game_number, nargs="?", help="PySolFC game number (default: a random one)")
+    sp.add_argument("--against", default="search", metavar="BOT",
+                    help="two-player games: the bot you play against (random, greedy, search, search:N)")
+    sp.add_argument("--seat", type=_whole_number(1, 2), default=1, metavar="1|2",
+                    help="two-player games: play as player 1 (moves first) or player 2")
+    sp.add_argument("--plain", action="store_true", help="no colours or Unicode suits")
 
     sp = command("match", cmd_match, "two bots play a two-player game over many deals")
     game_args(sp, number=False)
