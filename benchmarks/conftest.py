@@ -23,7 +23,10 @@ GAMES = [
     "golf",
 ]
 
+TWO_PLAYER_GAMES = ["double-trigon"]  # playouts and bots only: the solver is for one player
+
 _RATES = defaultdict(dict)  # game -> {measure: (rate, unit)}
+BOT_MEASURES = ["random bot", "greedy bot", "search bot (1000 playouts)"]
 
 
 def mid_game(name, number=1, moves=40, seed=7):
@@ -59,7 +62,7 @@ def pytest_terminal_summary(terminalreporter):
                 "py play+undo", "deals decided", "solver positions"]
     tr.write_line("| game | " + " | ".join(measures) + " | playout vs referee |")
     tr.write_line("|" + " --- |" * (len(measures) + 2))
-    for game in GAMES:
+    for game in GAMES + TWO_PLAYER_GAMES:
         row = _RATES.get(game, {})
         cells = []
         for m in measures:
@@ -72,3 +75,11 @@ def pytest_terminal_summary(terminalreporter):
         if "playout steps" in row and "referee playout steps" in row:
             ratio = f"{row['playout steps'][0] / row['referee playout steps'][0]:,.0f}x"
         tr.write_line(f"| {game} | " + " | ".join(cells) + f" | {ratio} |")
+    bots = {g: r for g, r in _RATES.items() if any(m in r for m in BOT_MEASURES)}
+    if bots:
+        tr.write_line("")
+        tr.write_line("| game | " + " | ".join(f"{m} decisions" for m in BOT_MEASURES) + " |")
+        tr.write_line("|" + " --- |" * (len(BOT_MEASURES) + 1))
+        for game, row in bots.items():
+            cells = [f"{row[m][0]:,.1f} {row[m][1]}" if m in row else "-" for m in BOT_MEASURES]
+            tr.write_line(f"| {game} | " + " | ".join(cells) + " |")

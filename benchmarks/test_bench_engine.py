@@ -9,14 +9,14 @@ import pytest
 
 import referee
 import solitaire_engine as se
-from conftest import GAMES, mid_game
+from conftest import GAMES, TWO_PLAYER_GAMES, mid_game
 
 PLAYOUTS = 2000
 MAX_STEPS = 500
 
 
 @pytest.mark.benchmark(group="playout")
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", GAMES + TWO_PLAYER_GAMES)
 def test_playout_steps(benchmark, record, name):
     """Random playouts from the deal: uniformly random legal moves until none is left,
     the game is won or MAX_STEPS moves are made."""
@@ -28,7 +28,7 @@ def test_playout_steps(benchmark, record, name):
 
 
 @pytest.mark.benchmark(group="referee")
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", GAMES + TWO_PLAYER_GAMES)
 def test_referee_playout_steps(benchmark, record, name):
     """The same kind of random playout, in the pure-Python referee (the peer)."""
     start = json.loads(se.load_game(name).deal(1).to_json())
