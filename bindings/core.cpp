@@ -226,25 +226,28 @@ PYBIND11_MODULE(_core, m) {
         if (player < 0 || player >= s.state.rules().players) throw py::index_error("no such player");
         return s.state.home(player);
       })
-      .def("bot_move",
-           [](const PyState& self, const std::string& bot, std::uint64_t seed, int playouts) -> py::object {
+      .def("bot_moves",
+           [](const PyState& self, const std::string& bot, std::uint64_t seed, int playouts) {
+             // The moves the bot plays next: one, or the search bot's plan for its turn.
              const State& s = self.state;
              if (s.rules().players != 2) throw py::value_error("bots play two-player games");
              if (playouts < 1 || playouts > 10'000'000) throw py::value_error("playouts must be 1 to 10,000,000");
-             if (s.game_over()) return py::none();
-             Move m;
+             std::vector<std::uint32_t> out;
+             if (s.game_over()) return out;
+             std::vector<Move> moves;
              if (bot == "random") {
-               m = random_bot_move(s, seed);
+               moves.push_back(random_bot_move(s, seed));
              } else if (bot == "greedy") {
-               m = greedy_bot_move(s);
+               moves.push_back(greedy_bot_move(s));
              } else if (bot == "search") {
                const State copy = s;  // other threads may play on self meanwhile
                py::gil_scoped_release free;
-               m = search_bot_move(copy, seed, playouts);
+               moves = search_bot_plan(copy, seed, playouts);
              } else {
                throw py::value_error("no such bot: " + bot);
              }
-             return py::int_(m.code());
+             for (const Move& m : moves) out.push_back(m.code());
+             return out;
            },
            py::arg("bot"), py::arg("seed") = 0, py::arg("playouts") = 1000)
       .def("greedy_evaluation", [](const PyState& s, int player) {

@@ -30,6 +30,9 @@ int greedy_evaluation(const State& s, int player) {
     if (R.owner[p] != player || (R.kind[p] != Kind::Tableau && R.kind[p] != Kind::Waste)) continue;
     const int n = s.size(p);
     if (n == 0 && R.kind[p] == Kind::Tableau) score += 5;
+    if (R.kind[p] == Kind::Tableau)  // built pairs: runs that can move on as a unit
+      for (int i = 1; i < n; ++i)
+        if (R.on_top[R.group[p]][face(s.card(p, i - 1))] >> face(s.card(p, i)) & 1) score += 2;
     for (int i = 0; i < n; ++i)
       if (wanted >> face(s.card(p, i)) & 1) {
         score -= 3 * (n - 1 - i);  // the cards above it

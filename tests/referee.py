@@ -612,7 +612,8 @@ def count_sequences(pos, depth, moves_of, apply, check):
 
 TWO_PLAYER_GAMES = ("double-trigon",)
 
-DT_OPTIONS = {"draw_only_when_stuck": (False, True)}   # the first is the default
+# The first value is the default. The layout only changes the deal, not the play.
+DT_OPTIONS = {"draw_only_when_stuck": (False, True), "layout": ("rows", "triangle")}
 DT_FOUNDATIONS = 8
 DT_PILES_PER_PLAYER = 9
 DT_QUIET_PLY_LIMIT = 1000                              # rule 14, first case
@@ -646,7 +647,7 @@ def dt_options(pos):
     for key, value in given.items():
         if key not in DT_OPTIONS:
             raise ValueError(f"double-trigon has no option {key!r}")
-        if not isinstance(value, bool):
+        if value not in DT_OPTIONS[key] or type(value) is not type(DT_OPTIONS[key][0]):
             raise ValueError(f"bad value {value!r} for option {key!r}")
     return {key: given.get(key, values[0]) for key, values in DT_OPTIONS.items()}
 

@@ -121,7 +121,7 @@ def test_a_person_plays_double_trigon_against_a_bot():
     assert "The bot plays:" in child.before and "Your move." in child.before
     child.sendline("undo")  # takes back the bot's reply and the deal
     child.expect_exact(PROMPT)
-    assert "Undone." in child.before and "[7 cards]" in child.before
+    assert "Undone." in child.before and "[25 cards]" in child.before
     child.sendline("quit")
     assert finish(child) == 0
 

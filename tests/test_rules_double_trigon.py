@@ -53,29 +53,56 @@ def base(**piles):
     return t
 
 
-def test_deal_gives_each_player_a_face_up_triangle_a_stock_of_seven_and_an_empty_waste():
-    s = GAME.deal(5)
+LAYOUTS = {"rows": ([3] * 9, 25), "triangle": (list(range(1, 10)), 7)}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_deal_gives_each_player_face_up_piles_a_stock_and_an_empty_waste(layout):
+    sizes, stock = LAYOUTS[layout]
+    s = se.load_game("double-trigon", layout=layout).deal(5)
     d = s.to_dict()
     for seat, piles in ((1, d["tableau"][:9]), (2, d["tableau"][9:])):
-        assert [len(p) for p in piles] == list(range(1, 10))
+        assert [len(p) for p in piles] == sizes
         assert all(not c.startswith("#") and c.endswith(str(seat)) for p in piles for c in p)
-        assert len(d["stock"][seat - 1]) == 7 and d["waste"][seat - 1] == []
+        assert len(d["stock"][seat - 1]) == stock and d["waste"][seat - 1] == []
         assert all(c.endswith(str(seat)) for c in d["stock"][seat - 1])
     assert d["foundations"] == [[]] * 8 and s.to_move == 0
 
 
+def dealing_order(layout):
+    """(pile, height) of each card dealt, in the order they are dealt."""
+    if layout == "rows":
+        return [(i, row) for row in range(3) for i in range(9)]
+    return [(i, row) for row in range(9) for i in range(row, 9)]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("number", [1, 617, 31999, 32000, 123456789])
-def test_player_1s_deck_is_pysolfcs_one_deck_shuffle_of_the_same_number(number):
+def test_player_1s_deck_is_pysolfcs_one_deck_shuffle_of_the_same_number(number, layout):
     talon = shuffled(se.load_game("klondike").table, number)  # bottom to top
-    d = GAME.deal(number).to_dict()
-    # Dealt from the top, left to right, pass by pass: undo that order.
-    top_first = []
-    piles = [list(p) for p in d["tableau"][:9]]
-    for row in range(9):
-        for i in range(row, 9):
-            top_first.append(piles[i][row])
+    d = se.load_game("double-trigon", layout=layout).deal(number).to_dict()
+    top_first = [d["tableau"][i][h] for i, h in dealing_order(layout)]
     top_first += list(reversed(d["stock"][0]))
     assert [se.cards.parse_card(c) for c in top_first] == list(reversed(talon))
+
+
+@pytest.mark.parametrize("number", [7, 40000])
+def test_player_2s_deck_is_the_same_generators_next_shuffle(number):
+    from pysol_cards.random import LCRandom31, MTRandom
+
+    def ms_order(cards):  # Microsoft's order of a 52-card deck, as PySolFC uses below 32000
+        return [cards[i + j] for i in range(13) for j in (0, 39, 26, 13)]
+
+    deck = [r | s << 4 for s in range(4) for r in range(13)]
+    rng = LCRandom31(number) if number < 32000 else MTRandom(number)
+    rng.reset()
+    prepare = ms_order if number < 32000 else list
+    rng.shuffle(prepare(list(deck)))  # player 1's
+    second = rng.shuffle(prepare(list(deck)))  # bottom to top
+    d = GAME.deal(number).to_dict()
+    top_first = [d["tableau"][9 + i][h] for i, h in dealing_order("rows")] + list(reversed(d["stock"][1]))
+    assert [se.cards.parse_card(c) & 0x3F for c in top_first] == list(reversed(second))
+    assert all(c.endswith("2") for c in top_first)
 
 
 def test_deals_are_reproducible_and_differ_between_numbers():

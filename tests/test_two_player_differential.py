@@ -95,23 +95,28 @@ def play_out(state, steps, rng, bias, where):
     return pos
 
 
+@pytest.mark.parametrize("layout", ["rows", "triangle"])
 @pytest.mark.parametrize("stuck", OPTION_VALUES, ids=lambda v: f"draw_only_when_stuck={v}")
-def test_random_playouts_agree(stuck):
-    game = se.load_game(GAME, draw_only_when_stuck=stuck)
-    rng = random.Random(f"two-player-differential-{stuck}")
+def test_random_playouts_agree(stuck, layout):
+    game = se.load_game(GAME, draw_only_when_stuck=stuck, layout=layout)
+    rng = random.Random(f"two-player-differential-{stuck}-{layout}")
     ends = Counter()
     seen = set()
-    for i, number in enumerate(deal_numbers(DEALS_PER_OPTION, rng)):
+    for i, number in enumerate(deal_numbers(DEALS_PER_OPTION // 2, rng)):
         long = i % LONG_PLAYOUT_EVERY == 0
         state = game.deal(number)
         pos = play_out(state, LONG_STEPS if long else SHORT_STEPS, rng, bias=long or i % 2 == 0,
                        where=f"{GAME}[{stuck}] #{number}")
         ends[how_it_ended(pos)] += 1
         seen.update(kind(str(m)) for m in state.moves)
-    assert ends["blocked-turns"] >= DEALS_PER_OPTION // 3, ends
-    # The playouts used every kind of move but `pass` (the near-end test plays that).
-    assert {"deal", "redeal", "run", "waste-to-t", "waste-to-f", "tableau-to-t",
-            "tableau-to-f"} <= seen, seen
+    # Games reach their ends: the triangle mostly blocks, the rows are often won.
+    assert ends["running"] < DEALS_PER_OPTION // 2, ends
+    if layout == "triangle":
+        assert ends["blocked-turns"] >= DEALS_PER_OPTION // 6, ends
+    # The playouts used every kind of move but `pass` (the near-end test plays that); with
+    # 25-card stocks and the strict turn rule a redeal may not come up within the steps.
+    kinds = {"deal", "run", "waste-to-t", "waste-to-f", "tableau-to-t", "tableau-to-f"}
+    assert kinds | ({"redeal"} if layout == "triangle" or not stuck else set()) <= seen, seen
 
 
 # ---------------------------------------------------------------------------
@@ -152,7 +157,7 @@ def near_end_position(rng, stuck, tidy):
                 waste[player - 1].append(card)
     talon = [len(stock[p]) + len(waste[p]) for p in (0, 1)]
     return {
-        "version": 1, "game": GAME, "options": {"draw_only_when_stuck": stuck},
+        "version": 1, "game": GAME, "options": {"draw_only_when_stuck": stuck, "layout": "rows"},
         "foundations": foundations, "tableau": tableau, "reserves": [],
         "stock": stock, "waste": waste, "redeals_left": -1,
         "to_move": rng.choice([1, 2]),

@@ -60,20 +60,26 @@ def _check_bot(bot: object) -> BotSpec:
                       f"got {brief(bot)}")
 
 
-def bot_move(bot: BotSpec, state: State, rng: random.Random) -> Move:
-    """The move ``bot`` picks for the player to move (IllegalMoveError if a Python bot picks
-    an illegal one)."""
+def bot_moves(bot: BotSpec, state: State, rng: random.Random) -> list[Move]:
+    """The moves ``bot`` plays next for the player to move, in order: one move, or for the
+    search bot its plan for the rest of its turn. IllegalMoveError if the game is over or a
+    Python bot picks an illegal move."""
     if isinstance(bot, str):
         name, playouts = _built_in(bot)
-        code = state._core.bot_move(name, rng.getrandbits(64), playouts)
-        if code is None:
+        codes = state._core.bot_moves(name, rng.getrandbits(64), playouts)
+        if not codes:
             raise IllegalMoveError("the game is over: no move to pick")
-        return state._move(code)
+        return [state._move(c) for c in codes]
     choice = bot.choose(state.copy())  # a copy: a bot cannot change the game
     move = choice if isinstance(choice, Move) else Move.parse(choice)
     if move not in state.legal_moves():
         raise IllegalMoveError(f"bot {_name(bot)} chose {move}, which is not legal here")
-    return move
+    return [move]
+
+
+def bot_move(bot: BotSpec, state: State, rng: random.Random) -> Move:
+    """The move ``bot`` plays next for the player to move (the first of ``bot_moves``)."""
+    return bot_moves(bot, state, rng)[0]
 
 
 @dataclass
@@ -155,10 +161,11 @@ def play_game(game: Game, number: int, seat_bots: tuple[BotSpec, BotSpec], seed:
     state. (The blocked-game rule ends every game; ``max_moves`` is only a safety net.)"""
     state = game.deal(check_game_number(number))
     rng = random.Random(seed)
-    for _ in range(max_moves):
+    while len(state.moves) < max_moves:
         if state.is_over():
             return state
-        state.play(bot_move(seat_bots[state.to_move], state, rng))
+        for move in bot_moves(seat_bots[state.to_move], state, rng):
+            state.play(move)
     raise RuntimeError(f"game {number} did not end within {max_moves} moves")  # pragma: no cover
 
 

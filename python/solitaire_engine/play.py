@@ -14,7 +14,7 @@ from typing import Callable, Optional, TextIO
 
 from .errors import SolitaireError
 from .game import Game
-from .match import bot_move
+from .match import bot_move, bot_moves
 from .render import render
 from .state import State
 
@@ -80,9 +80,9 @@ class Session:
         s = self.state
         moves = []
         while s.game.players == 2 and not s.is_over() and s.to_move != self.seat:
-            m = bot_move(self.bot, s, self.rng)
-            s.play(m)
-            moves.append(str(m))
+            for m in bot_moves(self.bot, s, self.rng):
+                s.play(m)
+                moves.append(str(m))
         if moves:
             self.say(f"The bot plays: {' '.join(moves)}")
 

@@ -1,7 +1,8 @@
 """Double Trigon for two players (seed 004): a deck each, eight shared foundations.
 
-Each player has nine tableau piles dealt face up as a 1-to-9 triangle (45 cards), a stock
-of the other 7 and a waste; the rules are in seeds/double-trigon.md."""
+Each player has nine tableau piles dealt face up (three rows, 27 cards; or with
+``layout="triangle"`` PySolFC's 1-to-9 triangle, 45 cards), a stock of the rest and a
+waste; the rules are in seeds/double-trigon.md."""
 from __future__ import annotations
 
 from .. import ranks
@@ -12,9 +13,16 @@ from . import GameInfo, Option, register
 ROWS = 9
 
 
+ROWS_DEALT = 3  # layout="rows": three cards a pile
+
+
 def _triangle_face_up(rows: int) -> list[DealRow]:
     # Left to right, as PySolFC's Double Trigon, but every card face up (seed 004).
     return [DealRow("tableau", tuple(range(i, rows))) for i in range(rows)]
+
+
+def _rows_face_up(piles: int, rows: int) -> list[DealRow]:
+    return [DealRow("tableau", tuple(range(piles))) for _ in range(rows)]
 
 
 def _seat(owner: int) -> tuple[Group, ...]:
@@ -40,7 +48,7 @@ def double_trigon(options: Options) -> RuleTable:
             *_seat(1),
         ),
         redeals=-1,
-        deal_steps=tuple(_triangle_face_up(ROWS)),
+        deal_steps=tuple(_triangle_face_up(ROWS) if options["layout"] == "triangle" else _rows_face_up(ROWS, ROWS_DEALT)),
         draw_only_when_stuck=options["draw_only_when_stuck"],
         options=options,
     )
@@ -49,6 +57,8 @@ def double_trigon(options: Options) -> RuleTable:
 register(GameInfo(
     "double-trigon", "Double Trigon (two players)", 0, double_trigon,
     (Option("draw_only_when_stuck", False, (False, True),
-            "dealing is legal only when the player has no other move (else at any time); it ends the turn"),),
+            "dealing is legal only when the player has no other move (else at any time); it ends the turn"),
+     Option("layout", "rows", ("rows", "triangle"),
+            "each player's tableau: three face-up rows (27 cards) or a 1-to-9 face-up triangle (45)")),
     players=2,
 ))
