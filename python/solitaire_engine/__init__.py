@@ -6,6 +6,8 @@
 """
 from __future__ import annotations
 
+__version__ = "0.1.0"  # first: modules below read it
+
 from .errors import (
     CardError,
     IllegalMoveError,
@@ -22,8 +24,8 @@ from .match import MatchResult, play_match
 from .move import Move
 from .solving import SolveResult, Winnability, winnability
 from .state import State
+from .study import StudySummary, study
 
-__version__ = "0.1.0"
 
 __all__ = [
     "CardError",
@@ -38,11 +40,13 @@ __all__ = [
     "SolitaireError",
     "SolveResult",
     "State",
+    "StudySummary",
     "Winnability",
     "UnknownGameError",
     "list_games",
     "load_game",
     "parse_game_number",
     "play_match",
+    "study",
     "winnability",
 ]

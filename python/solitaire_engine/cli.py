@@ -248,6 +248,53 @@ def cmd_play(args: argparse.Namespace) -> int:
                seed=number)
 
 
+def cmd_study(args: argparse.Namespace) -> int:
+    """``solitaire study``: solves deals into a SQLite database; resumes where it stopped."""
+    from .study import study
+
+    game = _game(args)
+    try:
+        summary = study(game, _numbers(args.deals), args.db, jobs=args.jobs, progress=not args.quiet,
+                        **_limits(args))
+    except KeyboardInterrupt:
+        print(f"solitaire: interrupted; the finished deals are kept in {args.db} "
+              "(run the same command again to carry on)", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    print(summary)
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """``solitaire report``: the summary of a study database, as text, JSON or CSV."""
+    from .study import report
+
+    rows = report(args.db)
+    if args.plot:
+        from .plot import plot_study
+
+        plot_study(args.db, args.plot)
+    if args.json:
+        print(json.dumps([r.to_dict() for r in rows], indent=2))
+    elif args.csv:
+        import csv
+
+        fields = list(rows[0].to_dict()) if rows else ["game"]
+        writer = csv.DictWriter(sys.stdout, fieldnames=fields, lineterminator="\n")
+        writer.writeheader()
+        for r in rows:
+            d = r.to_dict()
+            d["options"] = json.dumps(d["options"], sort_keys=True)
+            writer.writerow(d)
+    else:
+        for r in rows:
+            print(r)
+        if not rows:
+            print(f"{args.db}: no results yet")
+    if args.plot:
+        print(f"plot written to {args.plot}", file=sys.stderr)
+    return 0
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     """``solitaire match``: two bots play a two-player game over many deals, seats swapped."""
     from .match import play_match
@@ -339,6 +386,23 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2, metavar="N",
                     help="threads solving deals side by side; the solver runs without the GIL")
     sp.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+
+    sp = command("study", cmd_study, "solve deals into a SQLite database, resuming where it stopped")
+    game_args(sp, number=False)
+    sp.add_argument("--deals", default="1-1000", help="game numbers, e.g. 1-10000 or 3,7,9-12")
+    limits(sp)
+    sp.add_argument("--jobs", type=_whole_number(1, MAX_WORKERS), default=2, metavar="N",
+                    help="threads solving deals side by side")
+    sp.add_argument("--db", required=True, metavar="FILE", help="the study database (SQLite; created if new)")
+    sp.add_argument("-q", "--quiet", action="store_true", help="no progress bar or lines")
+
+    sp = command("report", cmd_report, "summarize a study database: win rates, unknowns, solve times")
+    sp.add_argument("db", metavar="FILE", help="a database written by 'solitaire study'")
+    fmt = sp.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print JSON")
+    fmt.add_argument("--csv", action="store_true", help="print CSV")
+    sp.add_argument("--plot", metavar="PNG", help="also draw the win rates and solve times to this PNG "
+                    "(needs matplotlib: pip install 'solitaire-engine[plot]')")
 
     sp = command("play", cmd_play, "play a game at the terminal")
     game_args(sp, number=False)

@@ -25,7 +25,7 @@ import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
 
 from . import _core
 from .dealing import check_game_number
@@ -172,6 +172,46 @@ class Winnability:
         )
 
 
+def solve_deals(
+    game: "Game",
+    numbers: Iterable[int],
+    time_limit: Optional[float],
+    memory_mb: Optional[float],
+    max_positions: Optional[int],
+    workers: int,
+) -> Iterator[tuple[int, SolveResult]]:
+    """Solves the deals on ``workers`` threads and yields ``(number, result)`` in the order
+    of ``numbers`` (limits already checked). Closing the generator early, or Ctrl-C while it
+    waits, stops the running solves within milliseconds; queued ones never start."""
+    cancel = _core.CancelToken()
+
+    def solve_deal(n: int) -> SolveResult:
+        return solve(game.deal(n), time_limit, memory_mb, max_positions, cancel)
+
+    # Deals are dealt by the workers, a few ahead of the results: a million-deal run holds a
+    # handful of positions, not a million.
+    ahead = 4 * workers
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        pending: collections.deque[tuple[int, Future[SolveResult]]] = collections.deque()
+        todo = iter(numbers)
+        try:
+            while True:
+                for n in itertools.islice(todo, ahead - len(pending)):
+                    pending.append((n, pool.submit(solve_deal, n)))
+                if not pending:
+                    break
+                n, future = pending.popleft()
+                yield n, _result(future)
+        except BaseException:
+            # Ctrl-C, a failing consumer, or the generator closed: the running solves stop
+            # within milliseconds, the queued ones never start, and the pool's exit does not
+            # wait for them.
+            cancel.cancel()
+            for _, f in pending:
+                f.cancel()
+            raise
+
+
 def winnability(
     game: "Game",
     numbers: Iterable[int],
@@ -195,35 +235,10 @@ def winnability(
     numbers = [check_game_number(n) for n in numbers]  # bad numbers fail here, before any work
     t = time.perf_counter()
     counts = {"solved": 0, "unsolvable": 0, "unknown": 0}
-    cancel = _core.CancelToken()
-
-    def solve_deal(n: int) -> SolveResult:
-        return solve(game.deal(n), time_limit, memory_mb, max_positions, cancel)
-
-    # Deals are dealt by the workers, a few ahead of the results: a million-deal run holds a
-    # handful of positions, not a million.
-    ahead = 4 * workers
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        pending: collections.deque[tuple[int, Future[SolveResult]]] = collections.deque()
-        todo = iter(numbers)
-        try:
-            while True:
-                for n in itertools.islice(todo, ahead - len(pending)):
-                    pending.append((n, pool.submit(solve_deal, n)))
-                if not pending:
-                    break
-                n, future = pending.popleft()
-                result = _result(future)
-                counts[result.status] += 1
-                if on_result is not None:
-                    on_result(n, result)
-        except BaseException:
-            # Ctrl-C, or the callback failed: the running solves stop within milliseconds,
-            # the queued ones never start, and the pool's exit does not wait for them.
-            cancel.cancel()
-            for _, f in pending:
-                f.cancel()
-            raise
+    for n, result in solve_deals(game, numbers, time_limit, memory_mb, max_positions, workers):
+        counts[result.status] += 1
+        if on_result is not None:
+            on_result(n, result)
     total = len(numbers)
     low = wilson(counts["solved"], total)[0]
     high = wilson(counts["solved"] + counts["unknown"], total)[1]
