@@ -178,3 +178,34 @@ def test_a_file_that_is_not_a_study_database_is_refused(tmp_path):
     out = subprocess.run([SOLITAIRE, "report", str(tmp_path / "missing.sqlite")], capture_output=True, text=True,
                          timeout=60)
     assert out.returncode == 2 and "no study database" in out.stderr
+
+
+def _table(db):
+    with sqlite3.connect(db) as c:
+        return c.execute("SELECT game, options, deal, status, line, positions FROM results ORDER BY deal").fetchall()
+
+
+def test_a_local_dask_cluster_of_two_processes_writes_the_same_results(tmp_path):
+    threads, cluster = tmp_path / "t.sqlite", tmp_path / "c.sqlite"
+    se.study("deuces-and-queens", range(1, 41), threads, max_positions=20_000, progress=False, **LIMITS)
+    summary = se.study("deuces-and-queens", range(1, 41), cluster, max_positions=20_000, progress=False,
+                       cluster="local:2", **LIMITS)
+    assert _table(cluster) == _table(threads) and summary.deals == 40
+
+
+def test_a_study_reaches_a_scheduler_by_its_address(tmp_path):
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as lc:
+        out = subprocess.run([SOLITAIRE, "study", "trigon", "--deals", "1-30", "--time", "2", "--db",
+                              str(tmp_path / "a.sqlite"), "--cluster", lc.scheduler_address],
+                             capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "trigon foundation_takeback=True: 30 deals" in out.stdout
+    assert len(rows(tmp_path / "a.sqlite")) == 30
+
+
+def test_an_unreachable_scheduler_is_a_clean_error(tmp_path):
+    out = subprocess.run([SOLITAIRE, "study", "trigon", "--deals", "1-3", "--db", str(tmp_path / "u.sqlite"),
+                          "--cluster", "tcp://127.0.0.1:9"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and "cannot reach the Dask scheduler" in out.stderr

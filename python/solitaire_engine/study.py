@@ -9,6 +9,7 @@ only under more generous limits than every earlier try.
 """
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import sqlite3
@@ -233,6 +234,54 @@ def _batches(numbers: Iterable[int]) -> Iterator[list[int]]:
         yield batch
 
 
+CLUSTER_BATCH = 20  # deals per task sent to a cluster worker
+
+
+def _solve_batch(name: str, options: dict[str, Any], numbers: list[int], time_limit: Optional[float],
+                 memory_mb: Optional[float], max_positions: Optional[int]) -> list[tuple[int, SolveResult]]:
+    """What a cluster worker runs: a batch of deals, one after another."""
+    from .solving import solve
+
+    game = load_game(name, **options)
+    return [(n, solve(game.deal(n), time_limit, memory_mb, max_positions)) for n in numbers]
+
+
+def _on_cluster(game: Game, numbers: list[int], time_limit: Optional[float], memory_mb: Optional[float],
+                max_positions: Optional[int], cluster: str) -> Iterator[tuple[int, SolveResult]]:
+    """Solves the deals on a Dask cluster, batches of deal numbers per task, and yields the
+    results as they come back. ``cluster`` is a scheduler address (``tcp://host:8786``) or
+    ``local:N`` for N worker processes on this machine."""
+    try:  # an optional extra, and not typed: used as Any
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise OptionError("--cluster needs Dask: pip install 'solitaire-engine[cluster]'") from None
+    local = None
+    if cluster.startswith("local:"):
+        count = cluster.partition(":")[2]
+        if not count.isdigit() or not 1 <= int(count) <= MAX_WORKERS:
+            raise OptionError(f"local:N takes N from 1 to {MAX_WORKERS} worker processes, got {brief(cluster)}")
+        local = distributed.LocalCluster(n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=None)
+        client = distributed.Client(local)
+    else:
+        try:
+            client = distributed.Client(cluster, timeout=20)
+        except (OSError, ValueError, TypeError) as e:
+            raise OptionError(f"cannot reach the Dask scheduler at {brief(cluster)}: {e}") from None
+    futures = []
+    try:
+        for start in range(0, len(numbers), CLUSTER_BATCH):
+            futures.append(client.submit(_solve_batch, game.name, dict(game.options),
+                                         numbers[start:start + CLUSTER_BATCH], time_limit, memory_mb,
+                                         max_positions, pure=False))
+        for future in distributed.as_completed(futures):
+            yield from future.result()
+    finally:
+        client.cancel(futures)
+        client.close()
+        if local is not None:
+            local.close()
+
+
 def study(
     game: Union[Game, str],
     deals: Iterable[int],
@@ -243,11 +292,14 @@ def study(
     jobs: int = 1,
     progress: bool = True,
     on_result: Optional[Callable[[int, SolveResult], None]] = None,
+    cluster: Optional[str] = None,
 ) -> StudySummary:
     """Solves every deal of ``deals`` not yet settled in the database ``db`` (a path; created
     if new), writing each result as it finishes; returns the summary over ``deals``.
-    ``jobs`` threads solve side by side. Ctrl-C stops within a second and keeps what
-    finished; running the same study again carries on where it stopped."""
+    ``jobs`` threads solve side by side; or, with ``cluster`` (a Dask scheduler address, or
+    ``"local:N"`` for N processes here), the cluster's workers do, and the results are
+    written here as they come back. Ctrl-C stops within a second and keeps what finished;
+    running the same study again carries on where it stopped."""
     game = load_game(game) if isinstance(game, str) else game
     if not isinstance(game, Game):
         raise OptionError(f"study needs a game, got {brief(game)}")
@@ -268,7 +320,9 @@ def study(
             todo += [n for n in batch if n not in settled]
         bar = Progress(len(todo), len(numbers) - len(todo), progress)
         try:
-            for n, result in solve_deals(game, todo, time_limit, memory_mb, max_positions, jobs):
+            results = (solve_deals(game, todo, time_limit, memory_mb, max_positions, jobs) if cluster is None
+                       else _on_cluster(game, todo, time_limit, memory_mb, max_positions, cluster))
+            for n, result in results:
                 _record(connection, game, n, limits, result)
                 bar.add(result.status)
                 if on_result is not None:
