@@ -167,12 +167,15 @@ void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
 }
 
 void State::make(Move m, Undo& u) {
-  const Rules& R = *r_;
+  // Two-player games go their own way (cpp/turns.cpp); a tail call keeps this path free of
+  // the call's register saving.
+  if (r_->players == 2) return make_turn(m, u);
   u = Undo{};
-  if (R.players == 2) {
-    note_turn(m, u);
-    if (m.src == kPass) return;
-  }
+  make_cards(m, u);
+}
+
+void State::make_cards(Move m, Undo& u) {
+  const Rules& R = *r_;
   if (m.src == R.stock || m.src == R.stock_of[1]) {  // deal (either player's, two-player)
     const int waste = m.src == R.stock ? R.waste : R.waste_of[1];
     for (int i = 0; i < m.count; ++i) push(waste, pop(m.src));
@@ -212,15 +215,12 @@ void State::make(Move m, Undo& u) {
 }
 
 void State::unmake(Move m, const Undo& u) {
+  if (r_->players == 2) return unmake_turn(m, u);
+  unmake_cards(m, u);
+}
+
+void State::unmake_cards(Move m, const Undo& u) {
   const Rules& R = *r_;
-  if (R.players == 2) {
-    to_move_ = u.to_move;
-    quiet_plies_ = u.quiet_plies;
-    quiet_turns_[0] = u.quiet_turns[0];
-    quiet_turns_[1] = u.quiet_turns[1];
-    if (m.src == kPass) return;
-    if (R.kind[m.dst] == Kind::Foundation) --home_of_[top(m.dst) & kBack ? 1 : 0];
-  }
   if (m.src == R.stock || m.src == R.stock_of[1]) {
     const int waste = m.src == R.stock ? R.waste : R.waste_of[1];
     for (int i = 0; i < m.count; ++i) push(m.src, pop(waste));

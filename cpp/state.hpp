@@ -132,6 +132,10 @@ class State {
   bool pick_turn_move(std::uint32_t u, Move& out) const;
   int add_turn_moves(Move* moves, int others) const;
   void note_turn(Move m, Undo& u);
+  void make_turn(Move m, Undo& u);       // make() and unmake() of two-player games
+  void unmake_turn(Move m, const Undo& u);
+  void make_cards(Move m, Undo& u);      // what moves the cards (and refills, turns up)
+  void unmake_cards(Move m, const Undo& u);
   void push(int p, Card c);
   Card pop(int p);
   void key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const;

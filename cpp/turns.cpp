@@ -27,6 +27,22 @@ void State::note_turn(Move m, Undo& u) {
   if (ends_turn) to_move_ ^= 1;
 }
 
+void State::make_turn(Move m, Undo& u) {
+  u = Undo{};
+  note_turn(m, u);
+  if (m.src != kPass) make_cards(m, u);
+}
+
+void State::unmake_turn(Move m, const Undo& u) {
+  to_move_ = u.to_move;
+  quiet_plies_ = u.quiet_plies;
+  quiet_turns_[0] = u.quiet_turns[0];
+  quiet_turns_[1] = u.quiet_turns[1];
+  if (m.src == kPass) return;
+  if (r_->kind[m.dst] == Kind::Foundation) --home_of_[top(m.dst) & kBack ? 1 : 0];
+  unmake_cards(m, u);
+}
+
 int State::winner() const {
   for (int seat = 0; seat < r_->players; ++seat)
     if (home_of_[seat] == r_->cards_of[seat]) return seat;
