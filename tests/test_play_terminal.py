@@ -1,5 +1,6 @@
 """`solitaire play`: the real program driven through a pseudo-terminal, as a person uses it."""
 import json
+import os
 import subprocess
 
 import pexpect
@@ -10,9 +11,11 @@ from test_cli import SOLITAIRE
 PROMPT = "\r\n> "
 
 
-def spawn(*args, **env):
-    child = pexpect.spawn(SOLITAIRE, ["play", *args], encoding="utf-8", timeout=60,
-                          env={"TERM": "xterm", "PATH": "/usr/bin:/bin", **env})
+def spawn(*args, **extra):
+    # The caller's environment (it may preload sanitizer runtimes), as a colour terminal.
+    env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    env.update(TERM="xterm", **extra)
+    child = pexpect.spawn(SOLITAIRE, ["play", *args], encoding="utf-8", timeout=60, env=env)
     child.expect_exact("Type a move, or 'help'.")
     child.intro = child.before  # the first board
     child.expect_exact(PROMPT)
