@@ -194,11 +194,6 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   for (int seat = 0; seat < 2; ++seat)
     if ((stock_of[seat] >= 0) != (waste_of[seat] >= 0))
       throw std::invalid_argument("a stock needs a waste and a waste a stock");
-  for (int seat = 0; seat < 2; ++seat)
-    if (stock_of[seat] >= 0) {
-      talon_partner[stock_of[seat]] = static_cast<std::int8_t>(waste_of[seat]);
-      talon_partner[waste_of[seat]] = static_cast<std::int8_t>(stock_of[seat]);
-    }
   compile_players(s);
   for (int p = 0; p < piles; ++p)
     if (fill[p] != Fill::None && stock < 0)

@@ -102,7 +102,6 @@ struct Rules {
   std::array<std::vector<int>, 2> givers_of;
   std::array<std::uint64_t, 2> reach_of{{~std::uint64_t{0}, ~std::uint64_t{0}}};
   std::array<int, 2> cards_of{};          // cards of each player's deck (its back)
-  std::array<std::int8_t, kMaxPiles> talon_partner{};  // stock <-> waste of one owner
   std::vector<int> refilled;              // piles the stock or waste refills
   std::vector<int> tableau;               // tableau piles (the TableauEmpty win test)
   std::vector<int> goals;                 // where cards go to win: the foundations, or

@@ -379,18 +379,19 @@ def build_parser() -> argparse.ArgumentParser:
     limits(sp)
     sp.add_argument("--json", action="store_true", help="print the result as JSON")
 
+    def many_deals(sp: argparse.ArgumentParser, default: str) -> None:
+        game_args(sp, number=False)
+        sp.add_argument("--deals", default=default, help="game numbers, e.g. 1-10000 or 3,7,9-12")
+        limits(sp)
+
     sp = command("winnability", cmd_winnability, "solve many deals; win rate with a 95%% interval")
-    game_args(sp, number=False)
-    sp.add_argument("--deals", default="1-100", help="game numbers, e.g. 1-1000 or 3,7,9-12")
-    limits(sp)
+    many_deals(sp, "1-100")
     sp.add_argument("--workers", type=_whole_number(1, MAX_WORKERS), default=2, metavar="N",
                     help="threads solving deals side by side; the solver runs without the GIL")
     sp.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
 
     sp = command("study", cmd_study, "solve deals into a SQLite database, resuming where it stopped")
-    game_args(sp, number=False)
-    sp.add_argument("--deals", default="1-1000", help="game numbers, e.g. 1-10000 or 3,7,9-12")
-    limits(sp)
+    many_deals(sp, "1-1000")
     sp.add_argument("--jobs", type=_whole_number(1, MAX_WORKERS), default=2, metavar="N",
                     help="threads solving deals side by side")
     sp.add_argument("--db", required=True, metavar="FILE", help="the study database (SQLite; created if new)")
