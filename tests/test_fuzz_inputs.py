@@ -99,7 +99,7 @@ def test_from_json_with_mutated_snapshots(variant, number, data):
             pile = snap[key]
             if isinstance(pile[0], list):  # foundations, tableau, reserves: a list of piles
                 pile = data.draw(st.sampled_from(pile))
-            if pile:
+            if isinstance(pile, list) and pile:  # an earlier draw may have put a non-list there
                 pile[data.draw(st.integers(0, len(pile) - 1))] = data.draw(odd_values)
         else:
             snap[key] = data.draw(odd_values)
