@@ -20,13 +20,14 @@ inline PositionSet::Insert record(PositionSet& seen, const State& s) {
 
 class SearchTask {
  public:
-  enum class Status { Paused, Won, Exhausted, OutOfMemory };
+  enum class Status { Paused, Won, Exhausted, OutOfMemory, GaveUp };
   using TimeUp = std::function<bool()>;
 
   virtual ~SearchTask() = default;
   // Goes on until `until` positions have been expanded in all, the search ends, or
   // `time_up` says so (it is asked now and then, as is `stop`, which throws Interrupted).
   // Exhausted means every position reachable from the start was expanded: a proof of loss.
+  // GaveUp: a search that leaves moves out ran dry, which proves nothing.
   virtual Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) = 0;
 
   std::uint64_t positions() const { return positions_; }

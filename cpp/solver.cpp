@@ -20,6 +20,10 @@ struct Order {
   bool waste_first;        // waste before reserves (else reserves before waste)
   bool deal_early;         // deal before rearranging the tableau
   bool transfers_early;    // foundation-to-foundation moves right after moves up
+  // A streamliner (after Solvitaire): no card leaves a foundation, and where a card can go
+  // up, only such moves are tried. It searches a far smaller space, so it often finds a win
+  // fast; but it can miss wins, so running out of positions proves nothing.
+  bool streamlined = false;
 };
 
 int move_rank(const Rules& R, Move m, const Order& o) {
@@ -46,8 +50,17 @@ std::vector<Order> portfolio(const Rules& R) {
       transfers |= R.gives[p];
     }
   }
+  const bool takeback = transfers;  // some foundation gives cards back
   transfers &= foundations > 1;
-  std::vector<Order> out{{true, false, false}};
+  std::vector<Order> out;
+  // The streamlined search, where it leaves something out: cards taken back down, or moves
+  // off the foundations' way while a card can go up. It goes first: its first slice often
+  // ends the solve at once, and when it fails, it fails fast.
+  bool builds = false;
+  for (int p = 0; p < R.piles; ++p)
+    builds |= R.takes[p] && (R.kind[p] == Kind::Tableau || R.kind[p] == Kind::Reserve);
+  if (foundations > 0 && (takeback || builds)) out.push_back({true, false, false, true});
+  out.push_back({true, false, false});
   if (reserves && R.waste >= 0) out.push_back({false, false, false});
   if (R.stock >= 0) out.push_back({true, true, false});
   if (reserves && R.waste >= 0 && R.stock >= 0 && transfers) out.push_back({false, true, true});
@@ -107,7 +120,12 @@ class Search final : public SearchTask {
       }
       expand();
     }
-    return status_ = Status::Exhausted;  // every reachable position was expanded
+    // Every reachable position was expanded: a proof of loss, unless moves were left out.
+    if (order_.streamlined) {
+      seen_.release();
+      return status_ = Status::GaveUp;
+    }
+    return status_ = Status::Exhausted;
   }
 
 
@@ -117,6 +135,7 @@ class Search final : public SearchTask {
     const Rules& R = s_.rules();
     MoveList list;
     s_.solver_moves(list);
+    if (order_.streamlined) streamline(R, list);
     const auto begin = static_cast<std::uint32_t>(arena_.size());
     arena_.resize(begin + list.size);
     // A stable insertion sort on ranks worked out once: lists are short, and std::stable_sort
@@ -136,6 +155,21 @@ class Search final : public SearchTask {
     }
     frames_.push_back(Frame{begin, static_cast<std::uint32_t>(arena_.size()), begin, Move{}, Undo{}});
     ++positions_;
+  }
+
+  // The streamliner's smaller game (Order::streamlined).
+  static void streamline(const Rules& R, MoveList& list) {
+    bool up = false;
+    for (int i = 0; i < list.size; ++i)
+      up |= R.kind[list.moves[i].dst] == Kind::Foundation && R.kind[list.moves[i].src] != Kind::Foundation;
+    int kept = 0;
+    for (int i = 0; i < list.size; ++i) {
+      const Move m = list.moves[i];
+      if (R.kind[m.src] == Kind::Foundation) continue;
+      if (up && R.kind[m.dst] != Kind::Foundation) continue;
+      list.moves[kept++] = m;
+    }
+    list.size = kept;
   }
 
   State s_;
@@ -205,6 +239,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
         case SearchTask::Status::Exhausted:
           return finish(Verdict::Unsolvable, Limit::None);
         case SearchTask::Status::OutOfMemory:
+        case SearchTask::Status::GaveUp:
           search.reset();
           continue;
         case SearchTask::Status::Paused:

@@ -181,3 +181,20 @@ def test_solved_lines_keep_no_move_that_could_go(name, number, options):
         for j in range(i + 1, len(moves)):
             if moves[j] == moves[i].replace(f"{a}-{b}", f"{b}-{a}"):
                 assert not _wins(game, start, moves[:i] + moves[i + 1:j] + moves[j + 1:]), (i, j)
+
+
+def test_a_win_that_needs_a_card_back_off_a_foundation_is_found():
+    # The streamlined search (seeds/solver.md) never takes a card off a foundation and plays
+    # KS up at once, so it runs dry here; that must not read as a proof of loss. Every win
+    # takes a red Queen back down for JC to go on.
+    from positions import position
+    pos = position("klondike", "stock", {"foundation_takeback": True}, redeals_left=-1,
+                   foundations=[[r + "C" for r in "A23456789"], [r + "D" for r in "A23456789TJQ"],
+                                [r + "H" for r in "A23456789T"], [r + "S" for r in "A23456789TJQ"]],
+                   tableau=[["KH", "QH", "TC", "JH", "JC"], ["KS"], ["KD"], [], ["KC", "QC"], [], []])
+    result = se.load_game("klondike").from_json(pos).solve(time_limit=10)
+    assert result.status == "solved"
+    assert any(str(m).startswith("f") for m in result.moves)
+    no_takeback = se.load_game("klondike", foundation_takeback=False)
+    pos["options"] = {"foundation_takeback": False}
+    assert no_takeback.from_json(pos).solve(time_limit=10).status == "unsolvable"
