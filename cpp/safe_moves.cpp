@@ -63,6 +63,7 @@ void State::solver_moves(MoveList& out) const {
     return;
   }
   generate_macro(out);
+  drop_symmetric_moves(out);
 }
 
 }  // namespace sol

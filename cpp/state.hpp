@@ -118,6 +118,9 @@ class State {
   // What the solver tries in this position: the safe move alone if there is one, else
   // every solver move (generate_macro).
   void solver_moves(MoveList& out) const;
+  // Drops moves that reach the same position as another in the list, up to swapping
+  // interchangeable piles.
+  void drop_symmetric_moves(MoveList& list) const;
   void unmake_macro(Move m, const Undo& u);
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
