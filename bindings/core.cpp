@@ -217,6 +217,21 @@ PYBIND11_MODULE(_core, m) {
              if (!self.state.safe_move(m)) return py::none();
              return py::int_(m.code());
            })
+      .def("solver_moves",
+           [](const PyState& self) {
+             MoveList list;
+             self.state.solver_moves(list);
+             py::list out;  // (move code, waste size to deal round to first, or 0)
+             for (int i = 0; i < list.size; ++i)
+               out.append(py::make_tuple(list.moves[i].code(), list.moves[i].pad));
+             return out;
+           })
+      .def("solver_key",
+           [](const PyState& self) {
+             std::uint64_t a, b;
+             self.state.solver_key(a, b);
+             return py::make_tuple(a, b);
+           })
       .def("is_won", [](const PyState& s) { return s.state.is_won(); })
       .def_property_readonly("to_move", [](const PyState& s) { return s.state.to_move(); })
       .def("winner", [](const PyState& s) { return s.state.winner(); })
