@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "streamline.hpp"
+
 namespace sol {
 
 namespace {
@@ -53,8 +55,8 @@ class NodeStore {
 
 class BestFirst final : public SearchTask {
  public:
-  BestFirst(const State& start, MemoryBudget& budget)
-      : s_(start), seen_(budget), nodes_(budget) {
+  BestFirst(const State& start, MemoryBudget& budget, bool streamlined)
+      : s_(start), streamlined_(streamlined), seen_(budget), nodes_(budget) {
     if (record(seen_, s_) != PositionSet::Insert::New ||
         !nodes_.add(Node{kRoot, Move{}, Undo{}, 0})) {
       status_ = Status::OutOfMemory;
@@ -77,6 +79,7 @@ class BestFirst final : public SearchTask {
       const int depth = nodes_[n].depth + 1;
       MoveList list;
       s_.solver_moves(list);
+      if (streamlined_) streamline(s_.rules(), list);
       // Pushed last to first: among equally good children, the generator's first comes out
       // first (the queue is last-in, first-out within a score).
       for (int i = list.size - 1; i >= 0; --i) {
@@ -98,6 +101,10 @@ class BestFirst final : public SearchTask {
         s_.unmake_macro(m, u);
         if (seen == PositionSet::Insert::Full) return out_of_memory();
       }
+    }
+    if (streamlined_) {
+      out_of_memory();  // frees the tables
+      return status_ = Status::GaveUp;
     }
     return status_ = Status::Exhausted;
   }
@@ -156,6 +163,7 @@ class BestFirst final : public SearchTask {
   static constexpr int kLowest = -16384;  // below any score State::heuristic gives
 
   State s_;
+  bool streamlined_;
   PositionSet seen_;
   NodeStore nodes_;
   std::vector<std::vector<std::uint32_t>> buckets_;
@@ -168,8 +176,8 @@ class BestFirst final : public SearchTask {
 
 }  // namespace
 
-std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget) {
-  return std::make_unique<BestFirst>(start, budget);
+std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget, bool streamlined) {
+  return std::make_unique<BestFirst>(start, budget, streamlined);
 }
 
 }  // namespace sol

@@ -9,6 +9,7 @@
 
 namespace sol {
 
-std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget);
+// `streamlined`: only the streamliner's moves (streamline.hpp); running dry proves nothing.
+std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget, bool streamlined);
 
 }  // namespace sol

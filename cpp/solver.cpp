@@ -7,6 +7,7 @@
 #include "best_first.hpp"
 #include "position_set.hpp"
 #include "shorten.hpp"
+#include "streamline.hpp"
 
 namespace sol {
 
@@ -157,21 +158,6 @@ class Search final : public SearchTask {
     ++positions_;
   }
 
-  // The streamliner's smaller game (Order::streamlined).
-  static void streamline(const Rules& R, MoveList& list) {
-    bool up = false;
-    for (int i = 0; i < list.size; ++i)
-      up |= R.kind[list.moves[i].dst] == Kind::Foundation && R.kind[list.moves[i].src] != Kind::Foundation;
-    int kept = 0;
-    for (int i = 0; i < list.size; ++i) {
-      const Move m = list.moves[i];
-      if (R.kind[m.src] == Kind::Foundation) continue;
-      if (up && R.kind[m.dst] != Kind::Foundation) continue;
-      list.moves[kept++] = m;
-    }
-    list.size = kept;
-  }
-
   State s_;
   Order order_;
   PositionSet seen_;
@@ -212,9 +198,13 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most
   constexpr std::uint64_t kShortenFloor = 200'000;
   std::vector<std::unique_ptr<SearchTask>> searches;
-  for (const Order& order : portfolio(start.rules()))
+  bool streamlines = false;
+  for (const Order& order : portfolio(start.rules())) {
     searches.push_back(std::make_unique<Search>(start, order, budget));
-  searches.push_back(make_best_first(start, budget));
+    streamlines |= order.streamlined;
+  }
+  searches.push_back(make_best_first(start, budget, false));
+  if (streamlines) searches.push_back(make_best_first(start, budget, true));
   for (const auto& search : searches) out.positions += search->positions();
   for (;;) {
     bool running = false;
