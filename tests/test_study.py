@@ -58,6 +58,19 @@ def test_running_again_solves_nothing_twice_and_more_generous_limits_only_the_un
     se.study("deuces-and-queens", range(1, 21), db, max_positions=5_000, progress=False,
              on_result=lambda n, r: tighter.append(n), **LIMITS)
     assert tighter == []  # unknown at 20,000 positions: no point trying 5,000
+    retried = []  # after the solver improved: the unknowns again, at the same limits
+    se.study("deuces-and-queens", range(1, 21), db, max_positions=20_000, progress=False, retry_unknown=True,
+             on_result=lambda n, r: retried.append(n), **LIMITS)
+    assert retried == unknown
+    before = rows(db)
+    time.sleep(1.1)  # finish times are kept to the second
+    subprocess.run([SOLITAIRE, "study", "deuces-and-queens", "--deals", "1-20", "--max-positions", "20000",
+                    "--time", "none", "--memory", "256", "--jobs", "1", "-q", "--retry-unknown",
+                    "--db", str(db)], check=True, capture_output=True)
+    changed = [a[0] for a, b in zip(before, rows(db)) if a != b]
+    assert changed == unknown  # a new finish time on each unknown row, no other row touched
+    with pytest.raises(se.OptionError):
+        se.study("deuces-and-queens", range(1, 3), db, retry_unknown="yes")
     more = []
     summary = se.study("deuces-and-queens", range(1, 26), db, max_positions=2_000_000, progress=False,
                        on_result=lambda n, r: more.append(n), **LIMITS)

@@ -255,7 +255,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     game = _game(args)
     try:
         summary = study(game, _numbers(args.deals), args.db, jobs=args.jobs, progress=not args.quiet,
-                        cluster=args.cluster, **_limits(args))
+                        cluster=args.cluster, retry_unknown=args.retry_unknown, **_limits(args))
     except KeyboardInterrupt:
         print(f"solitaire: interrupted; the finished deals are kept in {args.db} "
               "(run the same command again to carry on)", file=sys.stderr)
@@ -396,6 +396,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="threads solving deals side by side")
     sp.add_argument("--db", required=True, metavar="FILE", help="the study database (SQLite; created if new)")
     sp.add_argument("-q", "--quiet", action="store_true", help="no progress bar or lines")
+    sp.add_argument("--retry-unknown", action="store_true",
+                    help="solve the deals left unknown again, even under the limits they were tried "
+                    "with (after the solver improved)")
     sp.add_argument("--cluster", metavar="ADDRESS", help="solve on a Dask cluster: a scheduler address "
                     "(tcp://host:8786) or local:N for N worker processes here; --jobs is then unused "
                     "(needs: pip install 'solitaire-engine[cluster]')")

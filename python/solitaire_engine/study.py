@@ -82,14 +82,16 @@ def options_key(game: Game) -> str:
     return json.dumps(game.options, sort_keys=True)
 
 
-def _settled(db: sqlite3.Connection, game: Game, deals: list[int], limits: Limits) -> set[int]:
-    """The deals that need no solving under ``limits``: decided at any limits, or unknown
-    under limits at least as generous in every respect."""
+def _settled(db: sqlite3.Connection, game: Game, deals: list[int], limits: Limits,
+             retry_unknown: bool = False) -> set[int]:
+    """The deals that need no solving under ``limits``: decided at any limits, or (unless
+    ``retry_unknown``) unknown under limits at least as generous in every respect."""
     marks = ",".join("?" * len(deals))
+    retry = 1 if retry_unknown else 0
     rows = db.execute(
         f"SELECT DISTINCT deal FROM results WHERE game = ? AND options = ? AND deal IN ({marks}) AND "
-        "(status != 'unknown' OR (time_limit >= ? AND memory_mb >= ? AND max_positions >= ?))",
-        (game.name, options_key(game), *deals, *limits))
+        "(status != 'unknown' OR (? = 0 AND time_limit >= ? AND memory_mb >= ? AND max_positions >= ?))",
+        (game.name, options_key(game), *deals, retry, *limits))
     return {r[0] for r in rows}
 
 
@@ -293,13 +295,16 @@ def study(
     progress: bool = True,
     on_result: Optional[Callable[[int, SolveResult], None]] = None,
     cluster: Optional[str] = None,
+    retry_unknown: bool = False,
 ) -> StudySummary:
     """Solves every deal of ``deals`` not yet settled in the database ``db`` (a path; created
     if new), writing each result as it finishes; returns the summary over ``deals``.
     ``jobs`` threads solve side by side; or, with ``cluster`` (a Dask scheduler address, or
     ``"local:N"`` for N processes here), the cluster's workers do, and the results are
     written here as they come back. Ctrl-C stops within a second and keeps what finished;
-    running the same study again carries on where it stopped."""
+    running the same study again carries on where it stopped. ``retry_unknown`` solves the
+    deals left unknown again even under the limits they were tried with (after the solver
+    has improved)."""
     game = load_game(game) if isinstance(game, str) else game
     if not isinstance(game, Game):
         raise OptionError(f"study needs a game, got {brief(game)}")
@@ -308,6 +313,8 @@ def study(
               _limit(check_max_positions(max_positions)))
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_WORKERS:
         raise OptionError(f"jobs must be from 1 to {MAX_WORKERS}, got {brief(jobs)}")
+    if not isinstance(retry_unknown, bool):
+        raise OptionError(f"retry_unknown must be True or False, got {brief(retry_unknown)}")
     if isinstance(deals, (str, bytes)):
         raise OptionError(f"deals are game numbers, e.g. range(1, 101), got {brief(deals)}")
     numbers = [n for batch in _batches(deals) for n in batch]
@@ -316,7 +323,7 @@ def study(
         todo: list[int] = []
         for start in range(0, len(numbers), BATCH):
             batch = numbers[start:start + BATCH]
-            settled = _settled(connection, game, batch, limits)
+            settled = _settled(connection, game, batch, limits, retry_unknown)
             todo += [n for n in batch if n not in settled]
         bar = Progress(len(todo), len(numbers) - len(todo), progress)
         try:
