@@ -25,7 +25,23 @@ struct Order {
   // up, only such moves are tried. It searches a far smaller space, so it often finds a win
   // fast; but it can miss wins, so running out of positions proves nothing.
   bool streamlined = false;
+  // Restarts: the search starts again from scratch, with fresh random choices among moves of
+  // equal rank and a fresh order, after 1, 1, 2, 1, 1, 2, 4, ... (Luby's sequence) times
+  // kRestartUnit positions. Where wins are plentiful but an early mistake can trap a
+  // depth-first search for millions of positions, many short tries beat one long one.
+  bool restarts = false;
 };
+
+constexpr std::uint64_t kRestartUnit = 1 << 12;
+
+// Luby's sequence, 1-based: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...
+std::uint64_t luby(std::uint64_t i) {
+  for (std::uint64_t k = 1;; ++k) {
+    const std::uint64_t full = (std::uint64_t{1} << k) - 1;
+    if (i == full) return std::uint64_t{1} << (k - 1);
+    if (i < full) return luby(i - (full >> 1));
+  }
+}
 
 int move_rank(const Rules& R, Move m, const Order& o) {
   if (m.dst == R.stock) return 60;  // redeal
@@ -63,7 +79,9 @@ std::vector<Order> portfolio(const Rules& R) {
   if (foundations > 0 && (takeback || builds)) out.push_back({true, false, false, true});
   out.push_back({true, false, false});
   if (reserves && R.waste >= 0) out.push_back({false, false, false});
-  if (R.stock >= 0) out.push_back({true, true, false});
+  // Restarts, where there is a stock: they try dealing early too, among other orders, and
+  // took the place of a fixed deal-early order that seldom won (seeds/solver.md).
+  if (R.stock >= 0) out.push_back({true, false, false, false, true});
   if (reserves && R.waste >= 0 && R.stock >= 0 && transfers) out.push_back({false, true, true});
   return out;
 }
@@ -80,12 +98,8 @@ struct Frame {
 class Search final : public SearchTask {
  public:
   Search(const State& start, const Order& order, MemoryBudget& budget)
-      : s_(start), order_(order), seen_(budget) {
-    if (record(seen_, s_) == PositionSet::Insert::Full) {
-      status_ = Status::OutOfMemory;
-      return;
-    }
-    expand();
+      : start_(start), s_(start), order_(order), seen_(budget) {
+    begin();
   }
 
   Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
@@ -96,6 +110,11 @@ class Search final : public SearchTask {
         if (time_up()) return status_;
       }
       if (positions_ >= until) return status_;
+      if (order_.restarts && positions_ >= restart_at_) {
+        restart();
+        if (status_ != Status::Paused) return status_;
+        continue;
+      }
       Frame& f = frames_.back();
       if (f.next == f.end) {  // every move from here explored
         arena_.resize(f.begin);
@@ -131,6 +150,34 @@ class Search final : public SearchTask {
 
 
  private:
+  void begin() {
+    if (record(seen_, s_) == PositionSet::Insert::Full) {
+      status_ = Status::OutOfMemory;
+      return;
+    }
+    if (order_.restarts) restart_at_ = positions_ + kRestartUnit * luby(++tries_);
+    expand();
+  }
+
+  void restart() {
+    seen_.release();
+    frames_.clear();
+    arena_.clear();
+    s_ = start_;
+    const std::uint64_t r = next_random();
+    order_.waste_first = r & 1;
+    order_.deal_early = r & 2;
+    order_.transfers_early = r & 4;
+    begin();
+  }
+
+  std::uint64_t next_random() {  // splitmix64
+    std::uint64_t z = (random_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+
   // Records the current position's moves, best first.
   void expand() {
     const Rules& R = s_.rules();
@@ -145,7 +192,8 @@ class Search final : public SearchTask {
     Move* out = arena_.data() + begin;
     for (int i = 0; i < list.size; ++i) {
       const Move m = list.moves[i];
-      const int r = move_rank(R, m, order_);
+      int r = move_rank(R, m, order_);
+      if (order_.restarts) r = r * 64 + static_cast<int>(next_random() & 63);  // ties broken at random
       int j = i;
       for (; j > 0 && rank[j - 1] > r; --j) {
         rank[j] = rank[j - 1];
@@ -158,9 +206,11 @@ class Search final : public SearchTask {
     ++positions_;
   }
 
+  const State start_;
   State s_;
   Order order_;
   PositionSet seen_;
+  std::uint64_t restart_at_ = 0, tries_ = 0, random_ = 0x5EED;  // fixed: verdicts repeat
   std::vector<Move> arena_;
   std::vector<Frame> frames_;
   std::uint64_t ticks_ = 0;
