@@ -83,6 +83,7 @@ struct Rules {
   std::vector<std::array<std::uint64_t, 64>> on_top;
   // For the solver's safe moves (State::safe_move, seeds/solver.md):
   bool foundations_give = false;          // some foundation's top card may leave
+  bool may_have_safe_moves = false;       // false: no position of this game has one
   bool waste_refills = false;             // some pile is refilled from the waste
   std::uint64_t foundation_mask = 0;      // the foundation piles
   std::array<std::uint64_t, 64> built_on{};  // faces a non-foundation pile holding more

@@ -7,7 +7,7 @@ namespace sol {
 
 bool State::safe_move(Move& out) const {
   const Rules& R = *r_;
-  if (R.spec.win != WinTest::FoundationCards || R.foundation_mask == 0) return false;  // (1)
+  if (!R.may_have_safe_moves) return false;  // (1), or (5) in every position
   for (int s : R.givers) {
     if (R.kind[s] == Kind::Foundation || size_[s] == 0) continue;
     const int fc = top_face_[s];
