@@ -133,9 +133,9 @@ class StudySummary:
 
     def __str__(self) -> str:
         times = ("" if self.median_seconds is None else
-                 f"; decided in {self.median_seconds:.2f} s median, {self.p99_seconds:.2f} s at the 99th percentile")
+                 f"; decided in {self.median_seconds:.2g} s median, {self.p99_seconds:.3g} s at the 99th percentile")
         return (f"{label(self.game, self.options)}: {self.deals} deals, {self.solved} solved, {self.unsolvable} unsolvable, "
-                f"{self.unknown} unknown ({100 * self.unknown_share:.1f}%); win rate {100 * self.low:.1f}%.."
+                f"{self.unknown} unknown ({100 * self.unknown_share:.{1 if self.unknown_share >= 0.01 else 2}f}%); win rate {100 * self.low:.1f}%.."
                 f"{100 * self.high:.1f}% (95%){times}")
 
 
