@@ -169,6 +169,13 @@ def test_report_as_text_json_csv_and_a_picture(tmp_path):
     height, width = picture.shape[:2]
     assert width > 1000 and height > 200
     assert picture[..., :3].std() > 0.05  # not a blank canvas
+    # Every deal solved: the interval's high end is the rate itself, and still plots.
+    every = tmp_path / "every.sqlite"
+    summary = se.study(se.load_game("double-or-quits", kings="discard"), range(1, 6), every, progress=False)
+    assert summary.solved == 5 and summary.high == 1.0
+    out = subprocess.run([SOLITAIRE, "report", str(every), "--plot", str(png)], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
 
 
 @pytest.mark.parametrize("call, message", [

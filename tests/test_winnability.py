@@ -9,6 +9,7 @@ def test_wilson_interval_known_values():
     lo, hi = wilson(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    assert wilson(0, 10_000)[0] == 0.0 and wilson(10_000, 10_000)[1] == 1.0  # no rounding below the rate
     assert wilson(0, 0) == (0.0, 1.0)
 
 

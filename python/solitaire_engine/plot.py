@@ -28,8 +28,8 @@ def plot_study(db: Union[str, Path], png: Union[str, Path]) -> None:
     fig, (rates, spread) = plt.subplots(1, 2, figsize=(12, 1.6 + 0.6 * len(rows)), constrained_layout=True)
     ys = list(range(len(rows)))
     mids = [100 * r.solved / r.deals for r in rows]
-    lows = [m - 100 * r.low for m, r in zip(mids, rows)]
-    highs = [100 * r.high - m for m, r in zip(mids, rows)]
+    lows = [max(0.0, m - 100 * r.low) for m, r in zip(mids, rows)]
+    highs = [max(0.0, 100 * r.high - m) for m, r in zip(mids, rows)]
     rates.errorbar(mids, ys, xerr=[lows, highs], fmt="o", color="tab:blue", ecolor="tab:gray", capsize=4)
     for y, r, m in zip(ys, rows, mids):
         rates.annotate(f"{m:.1f}%  ({r.deals} deals, {100 * r.unknown_share:.1f}% unknown)", (m, y),
