@@ -229,3 +229,9 @@ def test_an_unreachable_scheduler_is_a_clean_error(tmp_path):
     out = subprocess.run([SOLITAIRE, "study", "trigon", "--deals", "1-3", "--db", str(tmp_path / "u.sqlite"),
                           "--cluster", "tcp://127.0.0.1:9"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and "cannot reach the Dask scheduler" in out.stderr
+
+
+def test_shares_keep_the_digits_that_matter():
+    from solitaire_engine.study import percent
+    assert [percent(x) for x in (0.0, 0.0002, 0.0128, 0.16, 0.99961, 1.0)] == [
+        "0%", "0.02%", "1.3%", "16.0%", "99.96%", "100%"]

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Union
 
 from .errors import OptionError
-from .study import label, report, solve_times
+from .study import label, percent, report, solve_times
 
 
 def plot_study(db: Union[str, Path], png: Union[str, Path]) -> None:
@@ -32,7 +32,7 @@ def plot_study(db: Union[str, Path], png: Union[str, Path]) -> None:
     highs = [max(0.0, 100 * r.high - m) for m, r in zip(mids, rows)]
     rates.errorbar(mids, ys, xerr=[lows, highs], fmt="o", color="tab:blue", ecolor="tab:gray", capsize=4)
     for y, r, m in zip(ys, rows, mids):
-        rates.annotate(f"{m:.1f}%  ({r.deals} deals, {100 * r.unknown_share:.1f}% unknown)", (m, y),
+        rates.annotate(f"{percent(r.solved / r.deals)}  ({r.deals} deals, {percent(r.unknown_share)} unknown)", (m, y),
                        textcoords="offset points", xytext=(0, 7), ha="center", fontsize=8)
     rates.set_yticks(ys, names)
     rates.set_xlim(0, 100)

@@ -103,6 +103,14 @@ def _record(db: sqlite3.Connection, game: Game, n: int, limits: Limits, r: Solve
          time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())))
 
 
+def percent(share: float) -> str:
+    """A share as a percentage with the digits that matter near 0% and 100%: 0.02%, 16.0%,
+    99.96%, 100%."""
+    if share in (0.0, 1.0):
+        return f"{100 * share:.0f}%"
+    return f"{100 * share:.2f}%" if share < 0.01 or share >= 0.995 else f"{100 * share:.1f}%"
+
+
 @dataclass(frozen=True)
 class StudySummary:
     """One game with its options, over the deals of a study: each deal counts once, with its
@@ -135,8 +143,8 @@ class StudySummary:
         times = ("" if self.median_seconds is None else
                  f"; decided in {self.median_seconds:.2g} s median, {self.p99_seconds:.3g} s at the 99th percentile")
         return (f"{label(self.game, self.options)}: {self.deals} deals, {self.solved} solved, {self.unsolvable} unsolvable, "
-                f"{self.unknown} unknown ({100 * self.unknown_share:.{1 if self.unknown_share >= 0.01 else 2}f}%); win rate {100 * self.low:.1f}%.."
-                f"{100 * self.high:.1f}% (95%){times}")
+                f"{self.unknown} unknown ({percent(self.unknown_share)}); win rate {percent(self.low)}.."
+                f"{percent(self.high)} (95%){times}")
 
 
 def _percentile(sorted_values: list[float], q: float) -> Optional[float]:
