@@ -253,6 +253,10 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     searches.push_back(std::make_unique<Search>(start, order, budget));
     streamlines |= order.streamlined;
   }
+  // The best-first searches take three slices a turn: their wins tend to come late (Double
+  // or Quits), and elsewhere it cost nothing measurable (seeds/solver.md).
+  const std::size_t best_first = searches.size();
+  constexpr std::uint64_t kBestFirstSlices = 3;
   searches.push_back(make_best_first(start, budget, false));
   if (streamlines) searches.push_back(make_best_first(start, budget, true));
   for (const auto& search : searches) out.positions += search->positions();
@@ -260,7 +264,8 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     bool running = false;
     for (auto& search : searches) {
       if (!search) continue;
-      std::uint64_t step = kSlice;
+      std::uint64_t step = static_cast<std::size_t>(&search - searches.data()) >= best_first
+                               ? kBestFirstSlices * kSlice : kSlice;
       if (limits.max_positions) {
         if (out.positions >= limits.max_positions) return finish(Verdict::Unknown, Limit::Positions);
         step = std::min(step, limits.max_positions - out.positions);
