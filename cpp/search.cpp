@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "rng.hpp"
+
 namespace sol {
 
 namespace {
@@ -31,12 +33,6 @@ std::uint64_t perft_rec(State& s, int depth, Poller& poll, MoveList* lists) {
   }
   return n;
 }
-
-// splitmix64 stream: tiny, fast, good enough to pick random moves.
-struct Rng {
-  std::uint64_t x;
-  std::uint64_t next() { return mix64(x += 0x9E3779B97F4A7C15ull); }
-};
 
 }  // namespace
 

@@ -4,16 +4,11 @@
 #include <vector>
 
 #include "bots.hpp"
+#include "rng.hpp"
 
 namespace sol {
 
 namespace {
-
-struct Rng {
-  std::uint64_t x;
-  std::uint64_t next() { return mix64(x += 0x9E3779B97F4A7C15ull); }
-  int below(int n) { return static_cast<int>((next() >> 32) * static_cast<std::uint64_t>(n) >> 32); }
-};
 
 bool ends_turn(const Rules& R, Move m) {
   return m.src == kPass || R.kind[m.src] == Kind::Stock || R.kind[m.dst] == Kind::Stock;

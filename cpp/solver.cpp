@@ -6,6 +6,7 @@
 
 #include "best_first.hpp"
 #include "position_set.hpp"
+#include "rng.hpp"
 #include "shorten.hpp"
 #include "streamline.hpp"
 
@@ -164,18 +165,11 @@ class Search final : public SearchTask {
     frames_.clear();
     arena_.clear();
     s_ = start_;
-    const std::uint64_t r = next_random();
+    const std::uint64_t r = random_.next();
     order_.waste_first = r & 1;
     order_.deal_early = r & 2;
     order_.transfers_early = r & 4;
     begin();
-  }
-
-  std::uint64_t next_random() {  // splitmix64
-    std::uint64_t z = (random_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
   }
 
   // Records the current position's moves, best first.
@@ -193,7 +187,7 @@ class Search final : public SearchTask {
     for (int i = 0; i < list.size; ++i) {
       const Move m = list.moves[i];
       int r = move_rank(R, m, order_);
-      if (order_.restarts) r = r * 64 + static_cast<int>(next_random() & 63);  // ties broken at random
+      if (order_.restarts) r = r * 64 + static_cast<int>(random_.next() & 63);  // ties broken at random
       int j = i;
       for (; j > 0 && rank[j - 1] > r; --j) {
         rank[j] = rank[j - 1];
@@ -210,7 +204,8 @@ class Search final : public SearchTask {
   State s_;
   Order order_;
   PositionSet seen_;
-  std::uint64_t restart_at_ = 0, tries_ = 0, random_ = 0x5EED;  // fixed: verdicts repeat
+  std::uint64_t restart_at_ = 0, tries_ = 0;
+  Rng random_{0x5EED - 0x9E3779B97F4A7C15ull};  // a fixed seed: verdicts repeat
   std::vector<Move> arena_;
   std::vector<Frame> frames_;
   std::uint64_t ticks_ = 0;
