@@ -55,8 +55,8 @@ class NodeStore {
 
 class BestFirst final : public SearchTask {
  public:
-  BestFirst(const State& start, MemoryBudget& budget, bool streamlined)
-      : s_(start), streamlined_(streamlined), seen_(budget), nodes_(budget) {
+  BestFirst(const State& start, MemoryBudget& budget, const PositionSet& lost, bool streamlined)
+      : s_(start), streamlined_(streamlined), seen_(budget), nodes_(budget), lost_(lost) {
     if (record(seen_, s_) != PositionSet::Insert::New ||
         !nodes_.add(Node{kRoot, Move{}, Undo{}, 0})) {
       status_ = Status::OutOfMemory;
@@ -93,8 +93,10 @@ class BestFirst final : public SearchTask {
           return status_ = Status::Won;
         }
         // Too deep to record: give up rather than leave a position unexplored.
-        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : record(seen_, s_);
-        if (seen == PositionSet::Insert::New) {
+        std::uint64_t a, b;
+        s_.solver_key(a, b);
+        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : seen_.insert(a, b);
+        if (seen == PositionSet::Insert::New && !lost_.contains(a, b)) {  // the depth-first searches' proofs
           if (!nodes_.add(Node{n, m, u, static_cast<std::uint16_t>(depth)})) return out_of_memory();
           push(nodes_.size() - 1, s_.heuristic());
         }
@@ -166,6 +168,7 @@ class BestFirst final : public SearchTask {
   bool streamlined_;
   PositionSet seen_;
   NodeStore nodes_;
+  const PositionSet& lost_;  // positions the depth-first searches proved lost
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::vector<std::uint32_t> down_;
   int top_ = -1;
@@ -176,8 +179,9 @@ class BestFirst final : public SearchTask {
 
 }  // namespace
 
-std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget, bool streamlined) {
-  return std::make_unique<BestFirst>(start, budget, streamlined);
+std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget,
+                                            const PositionSet& lost, bool streamlined) {
+  return std::make_unique<BestFirst>(start, budget, lost, streamlined);
 }
 
 }  // namespace sol

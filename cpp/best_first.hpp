@@ -9,7 +9,9 @@
 
 namespace sol {
 
-// `streamlined`: only the streamliner's moves (streamline.hpp); running dry proves nothing.
-std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget, bool streamlined);
+// `lost`: positions proved lost by other searches, never expanded. `streamlined`: only the
+// streamliner's moves (streamline.hpp); running dry proves nothing.
+std::unique_ptr<SearchTask> make_best_first(const State& start, MemoryBudget& budget,
+                                            const PositionSet& lost, bool streamlined);
 
 }  // namespace sol

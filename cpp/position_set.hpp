@@ -58,10 +58,19 @@ class PositionSet {
     // Past 3/4 full the table grows; when the budget says no, it fills on to 7/8 (probes
     // get long beyond that) and then only answers whether a key is known.
     if ((count_ + 1) * 4 > slots_ * 3 && !grow() && (count_ + 1) * 8 > slots_ * 7)
-      return slots_ && contains(a, b) ? Insert::Seen : Insert::Full;
+      return contains(a, b) ? Insert::Seen : Insert::Full;
     return place(table_.get(), slots_, a, b) ? (++count_, Insert::New) : Insert::Seen;
   }
   std::uint64_t size() const { return count_; }
+  bool contains(std::uint64_t a, std::uint64_t b) const {
+    if (!slots_) return false;
+    a |= 1;
+    for (std::size_t i = static_cast<std::size_t>(mul_high(b, slots_));; i = i + 1 == slots_ ? 0 : i + 1) {
+      if (table_[i].a == 0) return false;
+      if (table_[i].a == a && table_[i].b == b) return true;
+    }
+  }
+
   void release() {
     if (table_) budget_.give(slots_ * sizeof(Slot));
     table_.reset();
@@ -83,13 +92,6 @@ class PositionSet {
         return true;
       }
       if (table[i].a == a && table[i].b == b) return false;
-    }
-  }
-
-  bool contains(std::uint64_t a, std::uint64_t b) const {
-    for (std::size_t i = static_cast<std::size_t>(mul_high(b, slots_));; i = i + 1 == slots_ ? 0 : i + 1) {
-      if (table_[i].a == 0) return false;
-      if (table_[i].a == a && table_[i].b == b) return true;
     }
   }
 

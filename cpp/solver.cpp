@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "best_first.hpp"
+#include "open_positions.hpp"
 #include "position_set.hpp"
 #include "rng.hpp"
 #include "shorten.hpp"
@@ -92,14 +93,25 @@ struct Frame {
   std::uint32_t begin, end, next;  // this position's moves in the arena; the next to try
   Move played;                     // the move being explored from here
   Undo undo;
+  // Tarjan's bookkeeping: when the position was entered, the earliest open position known
+  // to be reachable from it, and where it sits on the stack of open positions.
+  std::uint64_t order, low;
+  std::size_t open_at;
 };
 
 // One depth-first search under one move order. It can be paused after any number of
 // expanded positions and resumed, so solve() can give the orders of its portfolio turns.
+//
+// A search of the whole game finds strongly connected components as it goes (Tarjan's
+// algorithm): when one closes without a win, everything reachable from it has been seen,
+// so all its positions are lost, whichever search gets there next. They go into `lost`, the
+// table every search shares; what the search still works on is in its own OpenPositions. So
+// each search builds on what the others proved, and a restart keeps what earlier tries
+// proved. A streamlined search cannot prove a loss: it keeps its own table of positions seen.
 class Search final : public SearchTask {
  public:
-  Search(const State& start, const Order& order, MemoryBudget& budget)
-      : start_(start), s_(start), order_(order), seen_(budget) {
+  Search(const State& start, const Order& order, MemoryBudget& budget, PositionSet& lost)
+      : start_(start), s_(start), order_(order), seen_(budget), open_(budget), lost_(lost) {
     begin();
   }
 
@@ -118,9 +130,7 @@ class Search final : public SearchTask {
       }
       Frame& f = frames_.back();
       if (f.next == f.end) {  // every move from here explored
-        arena_.resize(f.begin);
-        frames_.pop_back();
-        if (!frames_.empty()) s_.unmake_macro(frames_.back().played, frames_.back().undo);
+        if (!leave()) return out_of_memory();
         continue;
       }
       f.played = arena_[f.next++];
@@ -130,16 +140,24 @@ class Search final : public SearchTask {
         for (const Frame& g : frames_) line_.push_back(g.played);
         return status_ = Status::Won;
       }
-      const auto seen = record(seen_, s_);
-      if (seen == PositionSet::Insert::Seen) {
-        s_.unmake_macro(f.played, f.undo);
-        continue;
+      std::uint64_t a, b;
+      s_.solver_key(a, b);
+      if (order_.streamlined) {
+        const auto seen = seen_.insert(a, b);
+        if (seen == PositionSet::Insert::Full) return out_of_memory();
+        if (seen == PositionSet::Insert::Seen || lost_.contains(a, b)) {
+          s_.unmake_macro(f.played, f.undo);
+          continue;
+        }
+      } else {
+        const std::uint64_t order = open_.find(a, b);
+        if (order != OpenPositions::kAbsent || lost_.contains(a, b)) {
+          f.low = std::min(f.low, order);  // kAbsent: a lost position, which ties to nothing
+          s_.unmake_macro(f.played, f.undo);
+          continue;
+        }
       }
-      if (seen == PositionSet::Insert::Full) {
-        seen_.release();  // give the memory to the searches still going
-        return status_ = Status::OutOfMemory;
-      }
-      expand();
+      if (!expand(a, b)) return out_of_memory();
     }
     // Every reachable position was expanded: a proof of loss, unless moves were left out.
     if (order_.streamlined) {
@@ -149,19 +167,26 @@ class Search final : public SearchTask {
     return status_ = Status::Exhausted;
   }
 
-
  private:
   void begin() {
-    if (record(seen_, s_) == PositionSet::Insert::Full) {
-      status_ = Status::OutOfMemory;
+    if (order_.restarts) restart_at_ = positions_ + kRestartUnit * luby(++tries_);
+    std::uint64_t a, b;
+    s_.solver_key(a, b);
+    if (order_.streamlined && seen_.insert(a, b) == PositionSet::Insert::Full) {
+      out_of_memory();
       return;
     }
-    if (order_.restarts) restart_at_ = positions_ + kRestartUnit * luby(++tries_);
-    expand();
+    if (lost_.contains(a, b)) {  // another search has proved it
+      status_ = order_.streamlined ? Status::GaveUp : Status::Exhausted;
+      return;
+    }
+    if (!expand(a, b)) out_of_memory();
   }
 
   void restart() {
     seen_.release();
+    open_.clear();
+    open_stack_.clear();
     frames_.clear();
     arena_.clear();
     s_ = start_;
@@ -172,8 +197,43 @@ class Search final : public SearchTask {
     begin();
   }
 
-  // Records the current position's moves, best first.
-  void expand() {
+  Status out_of_memory() {
+    seen_.release();  // give the memory to the searches still going
+    open_.release();
+    return status_ = Status::OutOfMemory;
+  }
+
+  // Every move from the top frame's position has been tried: back up to its parent. If the
+  // position was the first entered of its component, the component is closed and lost.
+  // False if the lost table has no room left.
+  bool leave() {
+    const Frame f = frames_.back();
+    if (!order_.streamlined && f.low == f.order) {
+      for (std::size_t i = f.open_at; i < open_stack_.size(); ++i) {
+        const Key k = open_stack_[i];
+        open_.erase(k.a, k.b);
+        if (lost_.insert(k.a, k.b) == PositionSet::Insert::Full) return false;
+      }
+      open_stack_.resize(f.open_at);
+    }
+    arena_.resize(f.begin);
+    frames_.pop_back();
+    if (!frames_.empty()) {
+      Frame& parent = frames_.back();
+      s_.unmake_macro(parent.played, parent.undo);
+      parent.low = std::min(parent.low, f.low);
+    }
+    return true;
+  }
+
+  // Enters the current position (key a, b): records its moves, best first. False if there
+  // is no room to remember it.
+  bool expand(std::uint64_t a, std::uint64_t b) {
+    const std::uint64_t order = positions_;
+    if (!order_.streamlined) {
+      if (!open_.insert(a, b, order)) return false;
+      open_stack_.push_back(Key{a, b});
+    }
     const Rules& R = s_.rules();
     MoveList list;
     s_.solver_moves(list);
@@ -196,14 +256,23 @@ class Search final : public SearchTask {
       rank[j] = r;
       out[j] = m;
     }
-    frames_.push_back(Frame{begin, static_cast<std::uint32_t>(arena_.size()), begin, Move{}, Undo{}});
+    frames_.push_back(Frame{begin, static_cast<std::uint32_t>(arena_.size()), begin, Move{}, Undo{},
+                            order, order, open_stack_.size() - (order_.streamlined ? 0 : 1)});
     ++positions_;
+    return true;
   }
+
+  struct Key {
+    std::uint64_t a, b;
+  };
 
   const State start_;
   State s_;
   Order order_;
-  PositionSet seen_;
+  PositionSet seen_;        // streamlined: every position seen
+  OpenPositions open_;      // otherwise: positions entered and not yet proved lost
+  std::vector<Key> open_stack_;
+  PositionSet& lost_;       // shared by every search of the solve
   std::uint64_t restart_at_ = 0, tries_ = 0;
   Rng random_{0x5EED - 0x9E3779B97F4A7C15ull};  // a fixed seed: verdicts repeat
   std::vector<Move> arena_;
@@ -242,18 +311,19 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   constexpr std::uint64_t kSlice = 1 << 15;
   constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most
   constexpr std::uint64_t kShortenFloor = 200'000;
+  PositionSet lost(budget);  // positions proved lost, by any search
   std::vector<std::unique_ptr<SearchTask>> searches;
   bool streamlines = false;
   for (const Order& order : portfolio(start.rules())) {
-    searches.push_back(std::make_unique<Search>(start, order, budget));
+    searches.push_back(std::make_unique<Search>(start, order, budget, lost));
     streamlines |= order.streamlined;
   }
   // The best-first searches take three slices a turn: their wins tend to come late (Double
   // or Quits), and elsewhere it cost nothing measurable (seeds/solver.md).
   const std::size_t best_first = searches.size();
   constexpr std::uint64_t kBestFirstSlices = 3;
-  searches.push_back(make_best_first(start, budget, false));
-  if (streamlines) searches.push_back(make_best_first(start, budget, true));
+  searches.push_back(make_best_first(start, budget, lost, false));
+  if (streamlines) searches.push_back(make_best_first(start, budget, lost, true));
   for (const auto& search : searches) out.positions += search->positions();
   for (;;) {
     bool running = false;

@@ -2,12 +2,14 @@
 // on a hand-built position, make/unmake restoring position and hash, perft consistency.
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "open_positions.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "state.hpp"
@@ -370,6 +372,40 @@ int main() {
     const SolveResult won = solve(s, SolveLimits{}, nullptr);
     CHECK(won.verdict == Verdict::Solved);
     CHECK(line_wins(s, won.line));
+  }
+
+  // The open positions of a depth-first search: keys come and go by the million, and after
+  // any mix of inserts and erases (backward-shift deletion, growth) find() agrees with a
+  // std::map. Keys share low bits of b on purpose, so probe runs are long and wrap.
+  {
+    MemoryBudget budget(0);
+    OpenPositions open(budget);
+    std::map<std::pair<std::uint64_t, std::uint64_t>, std::uint64_t> model;
+    std::uint64_t x = 99;
+    for (int step = 0; step < 200000; ++step) {
+      x = mix64(x);
+      const std::uint64_t a = (x % 5000) * 2, b = (x % 5000) << 20 | (x % 7);
+      const auto it = model.find({a, b});
+      if (it == model.end()) {
+        CHECK(open.find(a, b) == OpenPositions::kAbsent);
+        CHECK(open.insert(a, b, std::uint64_t(step)));
+        model[{a, b}] = std::uint64_t(step);
+      } else if (x >> 60 < 9) {
+        CHECK(open.find(a, b) == it->second);
+        open.erase(a, b);
+        model.erase(it);
+      }
+    }
+    for (const auto& [k, v] : model) CHECK(open.find(k.first, k.second) == v);
+    open.clear();
+    for (const auto& [k, v] : model) CHECK(open.find(k.first, k.second) == OpenPositions::kAbsent);
+    // 64 KB hold the first 1,024 slots (24 bytes each), but not those and 2,048 more while
+    // growing: the map stops at half full, within its budget.
+    MemoryBudget tight(64 * 1024);
+    OpenPositions small(tight);
+    int stored = 0;
+    while (small.insert(std::uint64_t(stored) * 2, mix64(std::uint64_t(stored)), 0)) ++stored;
+    CHECK(stored == 512 && tight.peak() <= 64 * 1024);
   }
 
   if (failures) {
