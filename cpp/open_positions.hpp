@@ -73,9 +73,6 @@ class OpenPositions {
   struct Slot {
     std::uint64_t a = 0, b = 0, order = 0;
   };
-  struct Free {
-    void operator()(Slot* p) const { std::free(p); }
-  };
 
   std::size_t slots() const { return mask_ + 1; }
   std::size_t home(std::uint64_t b) const { return static_cast<std::size_t>(b) & mask_; }
@@ -93,7 +90,7 @@ class OpenPositions {
       std::free(bigger);
       return false;
     }
-    std::unique_ptr<Slot[], Free> old(std::move(table_));
+    CallocArray<Slot> old(std::move(table_));
     const std::size_t old_slots = old ? slots() : 0;
     table_.reset(bigger);
     mask_ = want - 1;
@@ -104,7 +101,7 @@ class OpenPositions {
   }
 
   MemoryBudget& budget_;
-  std::unique_ptr<Slot[], Free> table_;
+  CallocArray<Slot> table_;
   std::size_t mask_ = ~std::size_t{0};  // slots - 1; no slots yet
   std::uint64_t count_ = 0;
 };

@@ -9,6 +9,13 @@
 
 namespace sol {
 
+// A table from calloc (its pages stay out of the RSS until written), freed with free.
+struct FreeDeleter {
+  void operator()(void* p) const { std::free(p); }
+};
+template <class T>
+using CallocArray = std::unique_ptr<T[], FreeDeleter>;
+
 // Bytes the searches of one solve may hold; several tables draw on one budget.
 class MemoryBudget {
  public:
@@ -81,9 +88,6 @@ class PositionSet {
   struct Slot {
     std::uint64_t a, b;
   };
-  struct Free {
-    void operator()(Slot* p) const { std::free(p); }
-  };
 
   static bool place(Slot* table, std::size_t n, std::uint64_t a, std::uint64_t b) {
     for (std::size_t i = static_cast<std::size_t>(mul_high(b, n));; i = i + 1 == n ? 0 : i + 1) {
@@ -107,7 +111,7 @@ class PositionSet {
       std::free(bigger);
       return false;
     }
-    std::unique_ptr<Slot[], Free> fresh(bigger);
+    CallocArray<Slot> fresh(bigger);
     for (std::size_t i = 0; i < slots_; ++i)
       if (table_[i].a) place(fresh.get(), want, table_[i].a, table_[i].b);
     if (table_) budget_.give(slots_ * sizeof(Slot));
@@ -117,7 +121,7 @@ class PositionSet {
   }
 
   MemoryBudget& budget_;
-  std::unique_ptr<Slot[], Free> table_;
+  CallocArray<Slot> table_;
   std::size_t slots_ = 0;
   std::uint64_t count_ = 0;
 };
