@@ -19,6 +19,14 @@ struct Node {
   std::uint16_t depth;
 };
 
+// A child of the position being expanded, between keying it and looking it up.
+struct Child {
+  Move move;
+  Undo undo;
+  int score;
+  std::uint64_t a, b;
+};
+
 // Nodes in fixed-size chunks: growing never copies, so the memory charged is the memory held.
 class NodeStore {
  public:
@@ -80,28 +88,35 @@ class BestFirst final : public SearchTask {
       MoveList list;
       s_.solver_moves(list);
       if (streamlined_) streamline(s_.rules(), list);
-      // Pushed last to first: among equally good children, the generator's first comes out
-      // first (the queue is last-in, first-out within a score).
-      for (int i = list.size - 1; i >= 0; --i) {
-        const Move m = list.moves[i];
-        Undo u;
-        s_.make_macro(m, u);
+      // Each child is made once to be keyed and scored, and its table slots are asked for
+      // ahead; only then are the tables looked at, so their cache misses overlap.
+      for (int i = list.size - 1; i >= 0; --i) {  // the order of the loop below, for the same win
+        Child& c = children_[i];
+        c.move = list.moves[i];
+        s_.make_macro(c.move, c.undo);
         ++moves_tried_;
         if (s_.is_won()) {
           line_ = path_to(n);
-          line_.push_back(m);
+          line_.push_back(c.move);
           return status_ = Status::Won;
         }
+        s_.solver_key(c.a, c.b);
+        c.score = s_.heuristic();
+        s_.unmake_macro(c.move, c.undo);
+        seen_.prefetch(c.b);
+        lost_.prefetch(c.b);
+      }
+      // Pushed last to first: among equally good children, the generator's first comes out
+      // first (the queue is last-in, first-out within a score).
+      for (int i = list.size - 1; i >= 0; --i) {
+        const Child& c = children_[i];
         // Too deep to record: give up rather than leave a position unexplored.
-        std::uint64_t a, b;
-        s_.solver_key(a, b);
-        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : seen_.insert(a, b);
-        if (seen == PositionSet::Insert::New && !lost_.contains(a, b)) {  // the depth-first searches' proofs
-          if (!nodes_.add(Node{n, m, u, static_cast<std::uint16_t>(depth)})) return out_of_memory();
-          push(nodes_.size() - 1, s_.heuristic());
-        }
-        s_.unmake_macro(m, u);
+        const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : seen_.insert(c.a, c.b);
         if (seen == PositionSet::Insert::Full) return out_of_memory();
+        if (seen == PositionSet::Insert::New && !lost_.contains(c.a, c.b)) {  // the depth-first searches' proofs
+          if (!nodes_.add(Node{n, c.move, c.undo, static_cast<std::uint16_t>(depth)})) return out_of_memory();
+          push(nodes_.size() - 1, c.score);
+        }
       }
     }
     if (streamlined_) {
@@ -171,6 +186,7 @@ class BestFirst final : public SearchTask {
   const PositionSet& lost_;  // positions the depth-first searches proved lost
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::vector<std::uint32_t> down_;
+  std::vector<Child> children_ = std::vector<Child>(kMaxMoves);  // not on the stack: Undo's initialisers
   int top_ = -1;
   std::uint32_t cur_ = 0;  // the node s_ is at
   std::uint64_t ticks_ = 0;

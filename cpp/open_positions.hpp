@@ -31,6 +31,10 @@ class OpenPositions {
     }
   }
 
+  void prefetch(std::uint64_t b) const {
+    if (table_) prefetch_line(&table_[home(b)]);
+  }
+
   // False when the budget allows no more room. The key must not be there already.
   bool insert(std::uint64_t a, std::uint64_t b, std::uint64_t order) {
     if ((count_ + 1) * 2 > slots() && !grow()) return false;

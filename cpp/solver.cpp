@@ -142,7 +142,9 @@ class Search final : public SearchTask {
       }
       std::uint64_t a, b;
       s_.solver_key(a, b);
+      lost_.prefetch(b);
       if (order_.streamlined) {
+        seen_.prefetch(b);
         const auto seen = seen_.insert(a, b);
         if (seen == PositionSet::Insert::Full) return out_of_memory();
         if (seen == PositionSet::Insert::Seen || lost_.contains(a, b)) {
@@ -150,6 +152,7 @@ class Search final : public SearchTask {
           continue;
         }
       } else {
+        open_.prefetch(b);
         const std::uint64_t order = open_.find(a, b);
         if (order != OpenPositions::kAbsent || lost_.contains(a, b)) {
           f.low = std::min(f.low, order);  // kAbsent: a lost position, which ties to nothing
