@@ -95,4 +95,12 @@ inline int ctz64(std::uint64_t x) {
 #define SOL_POPCNT_CLONES
 #endif
 
+// Zobrist-style key without a table: a strong mix of (pile, depth, card).
+inline std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
 }  // namespace sol

@@ -180,6 +180,13 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   for (const GroupSpec& gs : s.groups) suits_matter |= gs.suit != SuitRule::Any || !gs.pile_suits.empty();
   key_mask = suits_matter ? 0xFF : static_cast<Card>(0xFF & ~0x30);
   face_class_mask = key_mask & 0x3F;
+  if (cyclic_talon) {
+    talon_stock = stock;
+    talon_waste = waste;
+    for (int c = 0; c < 256; ++c) talon_value[c] = mix64(0x7A10ull << 32 | (c & key_mask));
+    talon_power[0] = 1;
+    for (int i = 1; i <= kMaxPileCards; ++i) talon_power[i] = talon_power[i - 1] * kTalonMultiplier;
+  }
   face_classes = suits_matter ? ~std::uint64_t{0} : std::uint64_t{0xFFFF};
   // The most moves a position could have, so a MoveList can never overflow: every
   // (giver, taker) pair, plus for piles moving runs one move per run length and target. A

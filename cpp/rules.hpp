@@ -18,6 +18,15 @@ enum class WinTest : std::uint8_t { FoundationCards, TableauEmpty };
 
 constexpr int kMaxPiles = 40;
 constexpr int kMaxPileCards = 160;  // three decks and some room
+// Odd, so it has an inverse modulo 2^64: a card leaving the top of the stock is divided out.
+constexpr std::uint64_t kTalonMultiplier = 0xD6E8FEB86659FD93ull;
+constexpr std::uint64_t inverse_mod_2_64(std::uint64_t x) {
+  std::uint64_t y = x;  // Newton's iteration doubles the correct low bits each step
+  for (int i = 0; i < 6; ++i) y *= 2 - x * y;
+  return y;
+}
+constexpr std::uint64_t kTalonMultiplierInverse = inverse_mod_2_64(kTalonMultiplier);
+static_assert(kTalonMultiplier * kTalonMultiplierInverse == 1, "odd multipliers invert");
 constexpr int kMaxMoves = 8192;      // legal moves in one position; Rules refuses more
 
 // One group of identical piles, as the Python rule table gives it.
@@ -113,6 +122,12 @@ struct Rules {
   // refills, no waste taking cards): the talon's splits on the dealing cycle are one
   // position to the solver (State::on_talon_cycle).
   bool cyclic_talon = false;
+  // Where cyclic_talon holds, State keys the talon as one sequence in dealing order, kept up
+  // to date card by card (a polynomial in kTalonMultiplier over a value per card), so that
+  // dealing, playing from the waste and turning it over each cost constant time. -1 elsewhere.
+  int talon_stock = -1, talon_waste = -1;
+  std::array<std::uint64_t, 256> talon_value{};  // by card code, suits left out as key_mask says
+  std::array<std::uint64_t, kMaxPileCards + 1> talon_power{};  // kTalonMultiplier^i
   // The bits of a card the rules can tell apart: without suit rules, two cards of one rank
   // play the same, so the solver's position key leaves the suit out.
   Card key_mask = 0xFF;

@@ -52,6 +52,7 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
     }
   }
   for (auto& h : content_hash_) h = 0;
+  talon_waste_ = talon_stock_ = 0;
   key_dirty_ = ~std::uint64_t{0};
   foundation_cards_ = 0;
   for (auto& n : on_foundations_) n = 0;
@@ -86,7 +87,9 @@ void State::push(int p, Card c) {
   key_dirty_ |= std::uint64_t{1} << p;
   cards_[p][n] = c;
   top_face_[p] = static_cast<std::uint8_t>(face(c));
-  content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
+  if (p == r_->talon_waste) talon_waste_ += r_->talon_value[c] * r_->talon_power[n];
+  else if (p == r_->talon_stock) talon_stock_ = talon_stock_ * kTalonMultiplier + r_->talon_value[c];
+  else content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
   if (r_->kind[p] == Kind::Foundation) {
     ++foundation_cards_;
     ++on_foundations_[face(c)];
@@ -98,7 +101,9 @@ Card State::pop(int p) {
   key_dirty_ |= std::uint64_t{1} << p;
   const Card c = cards_[p][n];
   top_face_[p] = static_cast<std::uint8_t>(n ? face(cards_[p][n - 1]) : kNoFace);
-  content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
+  if (p == r_->talon_waste) talon_waste_ -= r_->talon_value[c] * r_->talon_power[n];
+  else if (p == r_->talon_stock) talon_stock_ = (talon_stock_ - r_->talon_value[c]) * kTalonMultiplierInverse;
+  else content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
   if (r_->kind[p] == Kind::Foundation) {
     --foundation_cards_;
     --on_foundations_[face(c)];
@@ -121,15 +126,10 @@ std::uint64_t State::hash() const {
 }
 
 std::uint64_t State::cyclic_talon_hash() const {
-  const Rules& R = *r_;
-  if (!on_talon_cycle()) return 0;
-  const int w = size_[R.waste], s = size_[R.stock];
-  // Dealing order: the waste from the bottom up, then the stock from the top down.
-  std::uint64_t h = 0x7A10ull << 48;
-  for (int i = 0; i < w; ++i) h ^= mix64(std::uint64_t(i) << 8 | (cards_[R.waste][i] & r_->key_mask));
-  for (int j = s - 1, q = w; j >= 0; --j, ++q)
-    h ^= mix64(std::uint64_t(q) << 8 | (cards_[R.stock][j] & r_->key_mask));
-  return h | 1;  // never 0
+  const int w = size_[r_->waste];
+  const std::uint64_t sequence = talon_waste_ + r_->talon_power[w] * talon_stock_;
+  if (on_talon_cycle()) return mix64(sequence ^ 0x7A10ull << 48) | 1;  // never 0
+  return mix64(sequence ^ mix64(0x5B117ull << 16 | static_cast<std::uint64_t>(w))) | 1;
 }
 
 void State::key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const {

@@ -145,7 +145,8 @@ class State {
   void resplit(int waste_size);  // moves talon cards between stock and waste, order kept
   // With unlimited redeals, every split of the talon on the dealing cycle (the waste a whole
   // number of deals deep, or the stock empty) reaches every other: one position to the
-  // solver. Then the talon is keyed as one sequence in dealing order; else 0.
+  // solver. Then the talon is keyed as one sequence in dealing order; off the cycle, as the
+  // sequence and the split. Only where Rules::cyclic_talon holds.
   std::uint64_t cyclic_talon_hash() const;
   bool fill_source_empty(int p) const {
     const Rules& R = *r_;
@@ -199,7 +200,12 @@ class State {
   int redeals_left_ = 0;
   int foundation_cards_ = 0;
   // Per pile, of its cards only (as far as the rules tell them apart: Rules::key_mask).
+  // Not kept for the stock and waste of a cyclic talon, which are keyed as one sequence:
+  // talon_waste_ is the sum of value(card) * m^i over the waste from the bottom (i = 0) up,
+  // talon_stock_ the same over the stock from the top down (Rules::talon_value, m =
+  // kTalonMultiplier), so the talon in dealing order is talon_waste_ + m^w talon_stock_.
   std::uint64_t content_hash_[kMaxPiles] = {};
+  std::uint64_t talon_waste_ = 0, talon_stock_ = 0;
   // Kept up to date by make/unmake, so generating moves is a lookup: accepts(p) for every
   // non-empty pile, and its transpose, the set of piles that take each face (kept for one
   // face of each Rules::face_classes only); the empty piles open to the player.
@@ -219,13 +225,5 @@ class State {
   std::uint8_t home_of_[2] = {};        // cards on the foundations, by the deck they are from
   std::uint16_t redeals_done_[2] = {};
 };
-
-// Zobrist-style key without a table: a strong mix of (pile, depth, card).
-inline std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 }  // namespace sol
