@@ -33,12 +33,35 @@ void State::generate_macro(MoveList& out) const {
   }
 }
 
+// Only on a cyclic talon (make_macro): the cards move in a block, and the talon's sequence,
+// which the split does not change, moves its terms from one sum to the other.
 void State::resplit(int waste_size) {
   const Rules& R = *r_;
-  while (size_[R.waste] > waste_size) push(R.stock, pop(R.waste));
-  while (size_[R.waste] < waste_size) push(R.waste, pop(R.stock));
-  refresh(R.stock);
-  refresh(R.waste);
+  const int W = R.waste, S = R.stock, w = size_[W], s = size_[S];
+  Card* waste = cards_[W];
+  Card* stock = cards_[S];
+  if (w > waste_size) {  // turned back: the waste's top card becomes the stock's top
+    for (int i = w - 1; i >= waste_size; --i) {
+      const Card c = waste[i];
+      stock[s + (w - 1 - i)] = c;
+      talon_waste_ -= R.talon_value[c] * R.talon_power[i];
+      talon_stock_ = talon_stock_ * kTalonMultiplier + R.talon_value[c];
+    }
+  } else {  // dealt
+    for (int i = w; i < waste_size; ++i) {
+      const Card c = stock[s - 1 - (i - w)];
+      waste[i] = c;
+      talon_stock_ = (talon_stock_ - R.talon_value[c]) * kTalonMultiplierInverse;
+      talon_waste_ += R.talon_value[c] * R.talon_power[i];
+    }
+  }
+  size_[W] = static_cast<std::uint8_t>(waste_size);
+  size_[S] = static_cast<std::uint8_t>(s + w - waste_size);
+  top_face_[W] = static_cast<std::uint8_t>(waste_size ? face(waste[waste_size - 1]) : kNoFace);
+  top_face_[S] = static_cast<std::uint8_t>(size_[S] ? face(stock[size_[S] - 1]) : kNoFace);
+  key_dirty_ |= std::uint64_t{1} << W | std::uint64_t{1} << S;
+  refresh(S);
+  refresh(W);
 }
 
 void State::make_macro(Move m, Undo& u) {

@@ -344,8 +344,10 @@ int main() {
       Undo u;
       s.make_macro(m, u);
       const std::uint64_t after = s.hash();
+      CHECK(key_matches_fresh(s));  // the talon's key survives the block resplit
       s.unmake_macro(m, u);
       CHECK(s.hash() == h0);
+      CHECK(key_matches_fresh(s));
       State plain = s;
       for (const Move& pm : s.expand_macro_line({m})) {
         CHECK(plain.is_legal(pm));
