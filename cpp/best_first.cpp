@@ -23,7 +23,6 @@ struct Node {
 struct Child {
   Move move;
   Undo undo;
-  int score;
   std::uint64_t a, b;
 };
 
@@ -101,7 +100,6 @@ class BestFirst final : public SearchTask {
           return status_ = Status::Won;
         }
         s_.solver_key(c.a, c.b);
-        c.score = s_.heuristic();
         s_.unmake_macro(c.move, c.undo);
         seen_.prefetch(c.b);
         lost_.prefetch(c.b);
@@ -115,7 +113,10 @@ class BestFirst final : public SearchTask {
         if (seen == PositionSet::Insert::Full) return out_of_memory();
         if (seen == PositionSet::Insert::New && !lost_.contains(c.a, c.b)) {  // the depth-first searches' proofs
           if (!nodes_.add(Node{n, c.move, c.undo, static_cast<std::uint16_t>(depth)})) return out_of_memory();
-          push(nodes_.size() - 1, c.score);
+          Undo u;  // scored only when new: most children have been seen before
+          s_.make_macro(c.move, u);
+          push(nodes_.size() - 1, s_.heuristic());
+          s_.unmake_macro(c.move, u);
         }
       }
     }
