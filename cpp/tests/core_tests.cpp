@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "open_positions.hpp"
+#include "position_set.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "state.hpp"
@@ -408,6 +409,35 @@ int main() {
     int stored = 0;
     while (small.insert(std::uint64_t(stored) * 2, mix64(std::uint64_t(stored)), 0)) ++stored;
     CHECK(stored == 512 && tight.peak() <= 64 * 1024);
+  }
+
+  // The set of positions seen (and the shared set of lost ones): after growth, insert and
+  // contains agree with a std::set, tags that match for different keys included (keys share
+  // their top byte on purpose), and a full table still answers for what it holds.
+  {
+    MemoryBudget budget(0);
+    PositionSet seen(budget);
+    std::set<std::pair<std::uint64_t, std::uint64_t>> model;
+    std::uint64_t x = 7;
+    for (int step = 0; step < 300000; ++step) {
+      x = mix64(x);
+      const std::uint64_t a = (x % 40000) | std::uint64_t{0xAB} << 56, b = mix64(x % 40000) ^ (x % 3);
+      const bool fresh = model.insert({a, b}).second;
+      CHECK(seen.contains(a, b) != fresh);
+      CHECK(seen.insert(a, b) == (fresh ? PositionSet::Insert::New : PositionSet::Insert::Seen));
+    }
+    CHECK(seen.size() == model.size());
+    for (const auto& k : model) CHECK(seen.contains(k.first, k.second));
+    CHECK(!seen.contains(std::uint64_t{0xAB} << 56 | 40001, 5));
+    CHECK(!seen.contains(0, 0));  // an all-zero key is not an empty slot
+    CHECK(seen.insert(0, 0) == PositionSet::Insert::New && seen.contains(0, 0));
+    // 1.2 MB: the first 65,536 slots (17 bytes each), filled to 7/8, and no more.
+    MemoryBudget tight(1200 * 1024);
+    PositionSet small(tight);
+    std::uint64_t stored = 0;
+    while (small.insert(mix64(stored), mix64(stored + 1)) == PositionSet::Insert::New) ++stored;
+    CHECK(stored == 65536 * 7 / 8 && tight.peak() <= 1200 * 1024);
+    CHECK(small.contains(mix64(0), mix64(1)) && small.insert(mix64(5), mix64(6)) == PositionSet::Insert::Seen);
   }
 
   if (failures) {
