@@ -44,15 +44,15 @@ void State::resplit(int waste_size) {
     for (int i = w - 1; i >= waste_size; --i) {
       const Card c = waste[i];
       stock[s + (w - 1 - i)] = c;
-      talon_waste_ -= R.talon_value[c] * R.talon_power[i];
-      talon_stock_ = talon_stock_ * kTalonMultiplier + R.talon_value[c];
+      waste_term_remove(c, i);
+      stock_term_push(c);
     }
   } else {  // dealt
     for (int i = w; i < waste_size; ++i) {
       const Card c = stock[s - 1 - (i - w)];
       waste[i] = c;
-      talon_stock_ = (talon_stock_ - R.talon_value[c]) * kTalonMultiplierInverse;
-      talon_waste_ += R.talon_value[c] * R.talon_power[i];
+      stock_term_pop(c);
+      waste_term_add(c, i);
     }
   }
   size_[W] = static_cast<std::uint8_t>(waste_size);

@@ -143,6 +143,16 @@ class State {
   Card pop(int p);
   void key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const;
   void resplit(int waste_size);  // moves talon cards between stock and waste, order kept
+  // The talon terms (talon_waste_, talon_stock_) as card c goes onto or off the waste at
+  // height i, or onto or off the stock's top.
+  void waste_term_add(Card c, int i) { talon_waste_ += r_->talon_value[c] * r_->talon_power[i]; }
+  void waste_term_remove(Card c, int i) { talon_waste_ -= r_->talon_value[c] * r_->talon_power[i]; }
+  void stock_term_push(Card c) {
+    talon_stock_ = talon_stock_ * kTalonMultiplier + r_->talon_value[c];
+  }
+  void stock_term_pop(Card c) {
+    talon_stock_ = (talon_stock_ - r_->talon_value[c]) * kTalonMultiplierInverse;
+  }
   // With unlimited redeals, every split of the talon on the dealing cycle (the waste a whole
   // number of deals deep, or the stock empty) reaches every other: one position to the
   // solver. Then the talon is keyed as one sequence in dealing order; off the cycle, as the
