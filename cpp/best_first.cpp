@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rng.hpp"
 #include "streamline.hpp"
 
 namespace sol {
@@ -142,10 +143,20 @@ class BestFirst final : public SearchTask {
     if (b >= static_cast<int>(buckets_.size())) buckets_.resize(b + 1);
     buckets_[b].push_back(node);
     top_ = std::max(top_, b);
+    bottom_ = std::min(bottom_, b);
   }
   std::uint32_t pop() {
-    const std::uint32_t n = buckets_[top_].back();
-    buckets_[top_].pop_back();
+    int b = top_;
+    // One pop in kExploreOneIn takes a node from a random score instead of the best (the
+    // idea of epsilon-greedy best-first search): a heuristic this rough has wide plateaus
+    // and misleading peaks, and a greedy search can spend millions of positions under one.
+    if (random_.below(kExploreOneIn) == 0) {
+      while (buckets_[bottom_].empty()) ++bottom_;
+      b = bottom_ + random_.below(top_ - bottom_ + 1);
+      while (buckets_[b].empty()) ++b;
+    }
+    const std::uint32_t n = buckets_[b].back();
+    buckets_[b].pop_back();
     while (top_ >= 0 && buckets_[top_].empty()) --top_;
     return n;
   }
@@ -189,6 +200,9 @@ class BestFirst final : public SearchTask {
   std::vector<std::uint32_t> down_;
   std::vector<Child> children_ = std::vector<Child>(kMaxMoves);  // not on the stack: Undo's initialisers
   int top_ = -1;
+  int bottom_ = 1 << 30;  // no bucket below it holds a node (above it, some may be empty)
+  static constexpr int kExploreOneIn = 16;
+  Rng random_{0xB357F125};  // a fixed seed: verdicts repeat
   std::uint32_t cur_ = 0;  // the node s_ is at
   std::uint64_t ticks_ = 0;
   Status status_ = Status::Paused;
