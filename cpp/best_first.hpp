@@ -1,6 +1,7 @@
-// Greedy best-first search: always expands the most promising position seen so far (by
-// State::heuristic), so a win is found even where a depth-first search stays stuck in the
-// subtree below an early mistake. Expanding every reachable position proves a loss too.
+// Best-first search: expands the most promising position seen so far (by State::heuristic),
+// but one time in 16 one of a random score, so a win is found even where a depth-first
+// search stays stuck below an early mistake, or a greedy one under a false peak. Expanding
+// every reachable position proves a loss too.
 #pragma once
 #include <memory>
 
