@@ -169,6 +169,16 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       }
     }
   }
+  fixed_homes = may_have_safe_moves && foundations_give && (waste < 0 || !takes[waste]);
+  for (int p = 0; p < piles && fixed_homes; ++p) {
+    fixed_homes = fill[p] == Fill::None;
+    if (kind[p] != Kind::Foundation || !fixed_homes) continue;
+    fixed_homes = popcount64(empty_accepts[p]) <= 1;
+    for (std::uint64_t m = reach_from_empty[p]; m && fixed_homes; m &= m - 1)
+      fixed_homes = popcount64(on_top[group[p]][ctz64(m)]) <= 1 && face_copies[ctz64(m)] <= 1;
+    for (int o = p + 1; o < piles && fixed_homes; ++o)
+      fixed_homes = kind[o] != Kind::Foundation || !(reach_from_empty[p] & reach_from_empty[o]);
+  }
   cyclic_talon = s.redeals == -1 && stock >= 0 && waste >= 0 && !takes[waste];
   for (int p = 0; p < piles; ++p) cyclic_talon &= fill[p] == Fill::None;
   for (int p = 0; p < piles; ++p) waste_refills |= fill[p] == Fill::WasteThenStock;

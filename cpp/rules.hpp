@@ -102,6 +102,11 @@ struct Rules {
   std::vector<std::array<std::uint64_t, 64>> foundation_reach;  // by group
   std::array<std::uint64_t, kMaxPiles> reach_from_empty{};      // by pile
   std::array<std::uint8_t, 64> face_copies{};                   // cards of each face in play
+  // Foundation cards may leave, yet each card has one home: a single foundation could ever
+  // take it, only after one card there, and nothing refills a pile. Then a foundation card
+  // that only foundation cards could ever be put on is never worth taking back, which lets
+  // more cards go up as safe moves (State::safe_move, seeds/solver.md).
+  bool fixed_homes = false;
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   // Two-player games: piles have owners (-1 shared), each player a stock and a waste, and a
   // player moves cards only from their own piles, to their own or shared ones. One-player

@@ -5,16 +5,41 @@
 
 namespace sol {
 
+// Where each card has one home (Rules::fixed_homes): the foundation cards that a winning
+// line never needs to take back (condition 7): all of their face's cards are home, and
+// every face that could be put on them is one of these too.
+std::uint64_t State::settled_faces() const {
+  const Rules& R = *r_;
+  std::uint64_t settled = 0;
+  for (int f = 0; f < 64; ++f)
+    if (on_foundations_[f] == R.face_copies[f]) settled |= std::uint64_t{1} << f;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint64_t m = settled; m; m &= m - 1)
+      if (R.built_on[ctz64(m)] & ~settled) {
+        settled &= ~(std::uint64_t{1} << ctz64(m));
+        changed = true;
+      }
+  }
+  return settled;
+}
+
 bool State::safe_move(Move& out) const {
   const Rules& R = *r_;
   if (!R.may_have_safe_moves) return false;  // (1), or (5) in every position
+  std::uint64_t settled = 0;
+  bool settled_known = false;
   for (int s : R.givers) {
     if (R.kind[s] == Kind::Foundation || size_[s] == 0) continue;
     const int fc = top_face_[s];
     const std::uint64_t bit = std::uint64_t{1} << fc;
     // (2) Nothing may ever be put on this card outside the foundations: no card that could
-    // lies anywhere else, or, where foundation cards may come back, no such card exists.
-    if (R.foundations_give) {
+    // lies anywhere else, or, where foundation cards may come back, no such card exists
+    // (or, by (7), only cards that need never come back could be).
+    if (R.fixed_homes && R.built_on[fc]) {
+      if (!settled_known) settled = settled_faces(), settled_known = true;
+      if (R.built_on[fc] & ~settled) continue;
+    } else if (R.foundations_give) {
       if (R.built_on[fc]) continue;
     } else {
       bool needed = false;
@@ -34,10 +59,14 @@ bool State::safe_move(Move& out) const {
       // (3) The foundation takes no other face now: whatever goes on it next is this card.
       if (accepting(f) != bit) continue;
       // (4) Where foundation cards may leave, the foundation is empty (nothing on it could
-      // be wanted back first) and this is the last copy of the card outside the foundations.
-      if (R.foundations_give &&
-          (size_[f] != 0 || on_foundations_[fc] + 1 != R.face_copies[fc]))
-        continue;
+      // be wanted back first) and this is the last copy of the card outside the foundations;
+      // by (7), its top card may instead be one a winning line need never take back.
+      if (R.foundations_give && on_foundations_[fc] + 1 != R.face_copies[fc]) continue;
+      if (R.foundations_give && size_[f] != 0) {
+        if (!R.fixed_homes) continue;
+        if (!settled_known) settled = settled_faces(), settled_known = true;
+        if (!(settled >> top_face_[f] & 1)) continue;
+      }
       // (5) No other foundation could ever take this face, nor this one again later.
       bool elsewhere = (R.foundation_reach[R.group[f]][fc] & bit) != 0;
       for (std::uint64_t os = R.foundation_mask & ~(std::uint64_t{1} << f); os && !elsewhere; os &= os - 1) {

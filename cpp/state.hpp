@@ -115,6 +115,7 @@ class State {
   void make_macro(Move m, Undo& u);
   // A move the solver may make without trying the others: it loses no win (seeds/solver.md).
   bool safe_move(Move& out) const;
+  std::uint64_t settled_faces() const;
   // What the solver tries in this position: the safe move alone if there is one, else
   // every solver move (generate_macro).
   void solver_moves(MoveList& out) const;

@@ -48,14 +48,56 @@ def test_condition_3_a_foundation_that_takes_other_cards_too_is_a_choice():
     assert safe(se.load_game("double-trigon-solo", **NO_TAKEBACK), pos) is None
 
 
-def test_condition_4_with_takeback_only_a_first_card_on_an_empty_foundation():
-    # The 2C of condition 2 waits when cards may come back down (a red Ace could return)...
+def _two_takes_red_fives(options):
+    # Foundations up in suit from the Ace, and their cards may come back down. The tableau
+    # builds nothing but a red 5 on a 2: so a 2 taken back could hold a red 5, and nothing
+    # can go on a 3 at all. Conditions 2 and 4 then look at different cards.
+    two_takes_five = [0] * 13
+    two_takes_five[1] = v.ranks.ranks(4)
+    return v.RuleTable(
+        name="safe-two-five",
+        decks=1,
+        groups=(
+            v.Group("foundation", 4, tuple(v.ranks.up()), suit="same", empty_ranks=v.ranks.ranks(ACE),
+                    pile_suits=(0, 1, 2, 3), max_cards=13),
+            v.Group("tableau", 3, tuple(two_takes_five), suit="alternate", empty_ranks=v.ranks.ALL),
+            v.Group("stock"),
+            v.Group("waste"),
+        ),
+        deal_steps=(v.DealRow("tableau", (0, 1, 2)),),
+        options=options,
+    )
+
+
+def _placed(game, foundations, tableau):
+    """A position of `game` with these foundations and tableau, every other card in the stock."""
+    pos = json.loads(game.deal(1).to_json())
+    cards = [c.lstrip("#") for k in ("foundations", "tableau") for p in pos[k] for c in p]
+    cards += pos["stock"] + pos["waste"]
+    for c in [c for p in foundations + tableau for c in p]:
+        cards.remove(c)
+    pos["foundations"], pos["tableau"] = foundations, tableau
+    pos["stock"], pos["waste"] = cards, []
+    return pos
+
+
+def test_condition_4_with_takeback_the_foundation_holds_nothing_wanted_back_first():
+    try:
+        v.register_game(v.GameInfo("safe-two-five", "safe move test", 0, _two_takes_red_fives))
+    except se.OptionError:
+        pass  # registered by an earlier test in this process
+    game = se.load_game("safe-two-five")
+    # f1..f4 take clubs, spades, hearts, diamonds. Nothing can ever go on the 3S (2), but the
+    # 2S under it on f2 could come back down to an empty pile and hold the 5D, still out.
+    hearts = [r + "H" for r in "A2345"]
+    pos = _placed(game, [["AC"], ["AS", "2S"], hearts, ["AD", "2D", "3D", "4D"]], [["3S"], [], []])
+    assert safe(game, pos) is None
+    # With both red 5s home, nothing the 2S could hold is still out: the 3S goes up.
+    pos = _placed(game, [["AC"], ["AS", "2S"], hearts, ["AD", "2D", "3D", "4D", "5D"]], [["3S"], [], []])
+    assert safe(game, pos) == "t1-f2"
+    # And an Ace goes to its empty foundation, in Klondike too: nothing on it to want back.
     pos = position("klondike", "stock", redeals_left=-1,
-                   foundations=[["AC"], [], ["AH"], ["AD"]], tableau=[["2C"]] + [[]] * 6)
-    assert safe(klondike(takeback=True), pos) is None
-    # ...but an Ace goes to its empty foundation: nothing on it could be wanted back.
-    pos = position("klondike", "stock", redeals_left=-1,
-                   foundations=[["AC"], [], ["AH"], ["AD"]], tableau=[["2C"], ["AS"]] + [[]] * 5)
+                   foundations=[["AC"], [], ["AH"], []], tableau=[["2C"], ["AS"]] + [[]] * 5)
     assert safe(klondike(takeback=True), pos) == "t2-f2"
 
 
@@ -111,3 +153,44 @@ def test_condition_6_a_card_whose_leaving_sets_off_a_refill_waits():
     assert safe(game, pos) is None  # t1 would take the stock's top card now, not later
     pos["waste"], pos["stock"] = pos["stock"], []
     assert safe(game, pos) == "t1-f1"  # nothing left to refill it
+
+
+def _klondike_up_to(clubs, spades, hearts, diamonds, top):
+    suits = (("C", clubs), ("S", spades), ("H", hearts), ("D", diamonds))
+    return position("klondike", "stock", redeals_left=-1,
+                    foundations=[[r + s for r in RANKS[:n]] for s, n in suits],
+                    tableau=[[top]] + [[]] * 6)
+
+
+RANKS = "A23456789TJQK"
+
+
+def test_condition_7_with_takeback_a_card_goes_up_once_nothing_could_need_what_it_would_hold():
+    # Both black 4s are home, so only they could ever go on the 5H, and only if taken back.
+    # They would be worth taking back only to hold a red 3, and both red 3s are home too.
+    assert safe(klondike(takeback=True), _klondike_up_to(4, 4, 4, 3, "5H")) == "t1-f3"
+    # The red Aces could come back down onto the 2C, but nothing could then go on them.
+    assert safe(klondike(takeback=True), _klondike_up_to(1, 0, 1, 1, "2C")) == "t1-f1"
+
+
+def test_condition_7_a_card_waits_while_what_could_go_on_it_might_still_be_wanted():
+    # The 3D is still out: a winning line might take the 4S back onto the 5H to hold it.
+    assert safe(klondike(takeback=True), _klondike_up_to(4, 4, 4, 2, "5H")) is None
+    # The 4C is out: it could go on the 5H itself.
+    assert safe(klondike(takeback=True), _klondike_up_to(3, 4, 4, 3, "5H")) is None
+
+
+def test_condition_7_in_trigon_every_card_that_fits_its_foundation_goes_up():
+    # Trigon builds down in suit: only the 4S could go on the 5S, and it is on the 5S's
+    # own foundation, with the spades below it that it alone could hold.
+    pos = position("trigon", "stock", redeals_left=-1,
+                   foundations=[[], [r + "S" for r in "A234"], [], []], tableau=[["5S"]] + [[]] * 6)
+    assert safe(se.load_game("trigon"), pos) == "t1-f2"
+
+
+def test_condition_7_only_where_each_card_has_one_foundation():
+    # Double Trigon solo with takeback: any Ace starts any foundation, two of each card.
+    pos = position("double-trigon-solo", "stock", redeals_left=-1,
+                   foundations=[["AS"], ["AS"], ["AC"], ["AC"], ["AH"], ["AH"], ["AD"], ["AD"]],
+                   tableau=[["2S"]] + [[]] * 8)
+    assert safe(se.load_game("double-trigon-solo"), pos) is None
