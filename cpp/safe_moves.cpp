@@ -37,10 +37,10 @@ bool State::safe_move(Move& out) const {
     // lies anywhere else, or, where foundation cards may come back, no such card exists
     // (or, by (7), only cards that need never come back could be).
     if (R.fixed_homes && R.built_on[fc]) {
-      bool out = false;  // a card that could go on c is not even home: the usual case, cheap
-      for (std::uint64_t m = R.built_on[fc]; m && !out; m &= m - 1)
-        out = on_foundations_[ctz64(m)] < R.face_copies[ctz64(m)];
-      if (out) continue;
+      bool missing = false;  // a card that could go on c is not even home: the usual case, cheap
+      for (std::uint64_t m = R.built_on[fc]; m && !missing; m &= m - 1)
+        missing = on_foundations_[ctz64(m)] < R.face_copies[ctz64(m)];
+      if (missing) continue;
       if (!settled_known) settled = settled_faces(), settled_known = true;
       if (R.built_on[fc] & ~settled) continue;
     } else if (R.foundations_give) {
