@@ -26,9 +26,18 @@ std::uint64_t State::settled_faces() const {
 
 bool State::safe_move(Move& out) const {
   const Rules& R = *r_;
+  auto all_home = [&](std::uint64_t faces) {
+    for (; faces; faces &= faces - 1)
+      if (on_foundations_[ctz64(faces)] < R.face_copies[ctz64(faces)]) return false;
+    return true;
+  };
   if (!R.may_have_safe_moves) return false;  // (1), or (5) in every position
-  std::uint64_t settled = 0;
+  std::uint64_t settled = 0;  // worked out once, and only if some card gets that far
   bool settled_known = false;
+  auto is_settled = [&](std::uint64_t faces) {
+    if (!settled_known) settled = settled_faces(), settled_known = true;
+    return (faces & ~settled) == 0;
+  };
   for (int s : R.givers) {
     if (R.kind[s] == Kind::Foundation || size_[s] == 0) continue;
     const int fc = top_face_[s];
@@ -36,20 +45,11 @@ bool State::safe_move(Move& out) const {
     // (2) Nothing may ever be put on this card outside the foundations: no card that could
     // lies anywhere else, or, where foundation cards may come back, no such card exists
     // (or, by (7), only cards that need never come back could be).
-    if (R.fixed_homes && R.built_on[fc]) {
-      bool missing = false;  // a card that could go on c is not even home: the usual case, cheap
-      for (std::uint64_t m = R.built_on[fc]; m && !missing; m &= m - 1)
-        missing = on_foundations_[ctz64(m)] < R.face_copies[ctz64(m)];
-      if (missing) continue;
-      if (!settled_known) settled = settled_faces(), settled_known = true;
-      if (R.built_on[fc] & ~settled) continue;
-    } else if (R.foundations_give) {
+    if (R.foundations_give && !R.fixed_homes) {
       if (R.built_on[fc]) continue;
     } else {
-      bool needed = false;
-      for (std::uint64_t m = R.built_on[fc]; m && !needed; m &= m - 1)
-        needed = on_foundations_[ctz64(m)] < R.face_copies[ctz64(m)];
-      if (needed) continue;
+      if (!all_home(R.built_on[fc])) continue;  // cheap, and what settles most positions
+      if (R.foundations_give && !is_settled(R.built_on[fc])) continue;
     }
     // (6) Leaving the source changes nothing but the source: no refill is set off, no refill
     // source is emptied early, and the talon's dealing groups stay as they were.
@@ -67,9 +67,7 @@ bool State::safe_move(Move& out) const {
       // by (7), its top card may instead be one a winning line need never take back.
       if (R.foundations_give && on_foundations_[fc] + 1 != R.face_copies[fc]) continue;
       if (R.foundations_give && size_[f] != 0) {
-        if (!R.fixed_homes) continue;
-        if (!settled_known) settled = settled_faces(), settled_known = true;
-        if (!(settled >> top_face_[f] & 1)) continue;
+        if (!R.fixed_homes || !is_settled(std::uint64_t{1} << top_face_[f])) continue;
       }
       // (5) No other foundation could ever take this face, nor this one again later.
       bool elsewhere = (R.foundation_reach[R.group[f]][fc] & bit) != 0;
