@@ -6,7 +6,7 @@ import json
 import solitaire_engine as se
 from solitaire_engine import variants as v
 from solitaire_engine.cards import ACE
-from positions import position
+from positions import RANKS, position
 
 
 def safe(game, pos):
@@ -16,6 +16,15 @@ def safe(game, pos):
 
 
 NO_TAKEBACK = {"foundation_takeback": False}
+
+
+def _test_game(name, rule_table):
+    """A rule table of this file's, registered once per process, as a game."""
+    try:
+        v.register_game(v.GameInfo(name, "safe move test", 0, rule_table))
+    except se.OptionError:
+        pass  # registered by an earlier test in this process
+    return se.load_game(name)
 
 
 def klondike(takeback=False, draw=1):
@@ -82,11 +91,7 @@ def _placed(game, foundations, tableau):
 
 
 def test_condition_4_with_takeback_the_foundation_holds_nothing_wanted_back_first():
-    try:
-        v.register_game(v.GameInfo("safe-two-five", "safe move test", 0, _two_takes_red_fives))
-    except se.OptionError:
-        pass  # registered by an earlier test in this process
-    game = se.load_game("safe-two-five")
+    game = _test_game("safe-two-five", _two_takes_red_fives)
     # f1..f4 take clubs, spades, hearts, diamonds. Nothing can ever go on the 3S (2), but the
     # 2S under it on f2 could come back down to an empty pile and hold the 5D, still out.
     hearts = [r + "H" for r in "A2345"]
@@ -140,11 +145,7 @@ def _refilling(options):
 
 
 def test_condition_6_a_card_whose_leaving_sets_off_a_refill_waits():
-    try:
-        v.register_game(v.GameInfo("safe-refill", "refill test", 0, _refilling))
-    except se.OptionError:
-        pass  # registered by an earlier test in this process
-    game = se.load_game("safe-refill")
+    game = _test_game("safe-refill", _refilling)
     pos = json.loads(game.deal(1).to_json())
     cards = [c for p in pos["tableau"] for c in p] + pos["stock"] + pos["waste"]
     cards.remove("AC")
@@ -160,9 +161,6 @@ def _klondike_up_to(clubs, spades, hearts, diamonds, top):
     return position("klondike", "stock", redeals_left=-1,
                     foundations=[[r + s for r in RANKS[:n]] for s, n in suits],
                     tableau=[[top]] + [[]] * 6)
-
-
-RANKS = "A23456789TJQK"
 
 
 def test_condition_7_with_takeback_a_card_goes_up_once_nothing_could_need_what_it_would_hold():
