@@ -226,6 +226,29 @@ PYBIND11_MODULE(_core, m) {
                out.append(py::make_tuple(list.moves[i].code(), list.moves[i].pad));
              return out;
            })
+      .def("solver_moves_after",
+           [](const PyState& self, std::uint32_t code, int pad) {
+             // What the solver tries after one of its own moves: (the pile a move is owed
+             // onto, or -1; the moves as solver_moves lists them). The position is left alone.
+             MoveList here;
+             self.state.solver_moves(here);
+             bool listed = false;
+             for (int i = 0; i < here.size; ++i)
+               listed |= here.moves[i].code() == code && here.moves[i].pad == pad;
+             if (!listed) throw py::value_error("not one of solver_moves()");
+             State s = self.state;
+             Move m = Move::from_code(code);
+             m.pad = static_cast<std::uint8_t>(pad);
+             Undo u;
+             s.make_macro(m, u);
+             MoveList list;
+             s.solver_moves(list);
+             py::list out;
+             for (int i = 0; i < list.size; ++i)
+               out.append(py::make_tuple(list.moves[i].code(), list.moves[i].pad));
+             return py::make_tuple(s.owed_pile(), out);
+           },
+           py::arg("code"), py::arg("pad"))
       .def("solver_key",
            [](const PyState& self) {
              std::uint64_t a, b;

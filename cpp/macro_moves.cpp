@@ -69,11 +69,16 @@ void State::make_macro(Move m, Undo& u) {
   if (m.pad) resplit(m.pad);
   make(Move{m.src, m.dst, m.count, 0}, u);
   u.split = split;
+  u.owed = owed_;
+  owed_ = r_->lazy_talon && m.src == r_->waste && r_->kind[m.dst] == Kind::Tableau
+              ? static_cast<std::int8_t>(m.dst)
+              : -1;
 }
 
 void State::unmake_macro(Move m, const Undo& u) {
   unmake(Move{m.src, m.dst, m.count, 0}, u);
   if (m.pad) resplit(u.split);
+  owed_ = u.owed;
 }
 
 std::vector<Move> State::expand_macro_line(const std::vector<Move>& line) const {

@@ -229,6 +229,10 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
     if ((stock_of[seat] >= 0) != (waste_of[seat] >= 0))
       throw std::invalid_argument("a stock needs a waste and a waste a stock");
   compile_players(s);
+  lazy_talon = cyclic_talon && s.deal_count == 1 && s.win == WinTest::FoundationCards && players == 1;
+  // Sound with any number of copies, but measured to pay only with one: with two decks
+  // (Double Trigon solo) the depth-first search's quick wins came far later.
+  for (std::uint8_t copies : s.card_counts) lazy_talon &= copies <= 1;
   for (int p = 0; p < piles; ++p)
     if (fill[p] != Fill::None && stock < 0)
       throw std::invalid_argument("a pile that refills itself needs a stock");

@@ -127,6 +127,11 @@ struct Rules {
   // refills, no waste taking cards): the talon's splits on the dealing cycle are one
   // position to the solver (State::on_talon_cycle).
   bool cyclic_talon = false;
+  // A cyclic talon dealt one card at a time, in a one-deck game won on the foundations:
+  // every talon card can be played at any time, and whether one is still in the talon
+  // changes no other move, so the solver puts a talon card on the tableau only to hold a
+  // card at once (State::owed_pile, seeds/solver.md).
+  bool lazy_talon = false;
   // Where cyclic_talon holds, State keys the talon as one sequence in dealing order, kept up
   // to date card by card (a polynomial in kTalonMultiplier over a value per card), so that
   // dealing, playing from the waste and turning it over each cost constant time. -1 elsewhere.

@@ -164,6 +164,12 @@ void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
   const std::uint64_t redeals = mix64((0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u));
   a = key_sum_a_ + redeals;
   b = key_sum_b_ + mix64(redeals);
+  if (owed_ >= 0) {  // a move is owed onto this card: not the same position as without
+    const std::uint64_t owed = mix64(0x0BEDull << 48 ^ std::uint64_t(top(owed_) & R.key_mask) << 8 ^
+                                     R.symmetry_class[owed_]);
+    a ^= owed;
+    b ^= mix64(owed);
+  }
 }
 
 void State::make(Move m, Undo& u) {

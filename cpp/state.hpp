@@ -29,6 +29,7 @@ struct Undo {
   std::int8_t fill_from = -1;  // pile a refill card came from
   bool flipped = false;        // a face-down card was turned up on the source
   std::uint8_t split = 0;      // solver moves: the waste's size before it (make_macro)
+  std::int8_t owed = -1;       // solver moves: State::owed_pile before it
   // Two-player games: the turn and the counters of State::blocked before the move.
   std::uint8_t to_move = 0;
   std::uint16_t quiet_plies = 0;
@@ -123,6 +124,10 @@ class State {
   // interchangeable piles.
   void drop_symmetric_moves(MoveList& list) const;
   void unmake_macro(Move m, const Undo& u);
+  // Where Rules::lazy_talon holds, the pile a solver move just put a talon card on: the
+  // next solver move must put a card on it (solver_moves offers nothing else, and the
+  // solver's key tells such a position from the same cards with no move owed). -1 if none.
+  int owed_pile() const { return owed_; }
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
 
@@ -229,6 +234,7 @@ class State {
   mutable std::uint64_t key_term_a_[kMaxPiles] = {}, key_term_b_[kMaxPiles] = {};
   mutable std::uint64_t key_sum_a_ = 0, key_sum_b_ = 0;
   mutable std::uint64_t key_dirty_ = ~std::uint64_t{0};
+  std::int8_t owed_ = -1;  // owed_pile()
   // Two-player games (cpp/turns.cpp); kept apart from the one-player games' hot fields.
   std::uint8_t to_move_ = 0;
   std::uint16_t quiet_plies_ = 0;

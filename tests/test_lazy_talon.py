@@ -1,0 +1,99 @@
+"""A talon card goes down on the tableau only to hold a card at once (seeds/solver.md, "The
+talon's cards go down only to hold a card"): after the solver puts a talon card on the
+tableau, its next move must put a card on it. Hand-built Klondike positions; the soundness
+on whole searches is checked against the referee in test_solver.py."""
+import pytest
+
+import solitaire_engine as se
+from positions import position
+
+NO_TAKEBACK = {"foundation_takeback": False}
+SPADES_TO_7 = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
+CLUBS_TO_7 = ["AC", "2C", "3C", "4C", "5C", "6C", "7C"]
+
+
+def after_talon_card(game, pos, card):
+    """What the solver tries after putting `card` from the talon on t1: the pile it then
+    owes a move onto, and those moves as text, a talon card's move named by the card."""
+    state = game.from_json(pos)
+    core = state._core
+    talon = pos["waste"] + pos["stock"][::-1]  # in dealing order
+    for code, pad in core.solver_moves():
+        if core.move_text(code).endswith("-t1") and pad and talon[pad - 1] == card:
+            owed, moves = core.solver_moves_after(code, pad)
+            rest = talon[:pad - 1] + talon[pad:]
+            return owed, sorted(core.move_text(c) + (f" {rest[p - 1]}" if p else "") for c, p in moves)
+    raise AssertionError(f"{card} from the talon to t1 is not a solver move")
+
+
+def test_after_a_talon_card_goes_down_only_cards_onto_it_are_tried():
+    # 9S on t1 holds 8H or 8D from the talon; after 8H, only the black 7s (from the talon)
+    # may follow, onto 8H, not the other moves the position has.
+    pos = position("klondike", "stock", redeals_left=-1, tableau=[["9S"], ["KD"]] + [[]] * 5)
+    owed, moves = after_talon_card(se.load_game("klondike"), pos, "8H")
+    assert owed >= 0
+    assert moves == ["w-t1 7C", "w-t1 7S"]
+
+
+def test_with_no_card_to_hold_the_talon_card_is_a_dead_end():
+    # Both black 7s are home and may not come back: nothing can ever go on 8H, so putting
+    # it on 9S leads nowhere (8H goes up from the talon directly instead).
+    pos = position("klondike", "stock", NO_TAKEBACK, redeals_left=-1,
+                   foundations=[CLUBS_TO_7, SPADES_TO_7, [], []], tableau=[["9S"]] + [[]] * 6)
+    owed, moves = after_talon_card(se.load_game("klondike", **NO_TAKEBACK), pos, "8H")
+    assert owed >= 0 and moves == []
+
+
+def test_a_card_taken_back_off_a_foundation_may_be_the_one_it_holds():
+    pos = position("klondike", "stock", redeals_left=-1,
+                   foundations=[CLUBS_TO_7, SPADES_TO_7, [], []], tableau=[["9S"]] + [[]] * 6)
+    owed, moves = after_talon_card(se.load_game("klondike"), pos, "8H")
+    assert owed >= 0 and moves == ["f1-t1", "f2-t1"]
+
+
+def test_dealing_by_threes_owes_nothing():
+    # By threes, taking a card out of the talon regroups the later deals: no such rule.
+    game = se.load_game("klondike", draw=3)
+    pos = position("klondike", "stock", {"draw": 3}, redeals_left=-1,
+                   tableau=[["9S"], ["KD"]] + [[]] * 5)
+    state = game.from_json(pos)
+    core = state._core
+    placements = [(c, p) for c, p in core.solver_moves() if core.move_text(c).endswith("-t1")]
+    assert placements
+    for code, pad in placements:
+        owed, moves = core.solver_moves_after(code, pad)
+        assert owed == -1 and any(not core.move_text(c).endswith("-t1") for c, _ in moves)
+
+
+def test_a_win_that_needs_a_talon_card_to_hold_a_run_is_found():
+    # 6S lies face down under 7S; the only way to free it is 8H from the talon onto 9C,
+    # then 7S onto 8H (no takebacks; the empty piles take only Kings).
+    pos = position("klondike", "stock", NO_TAKEBACK, redeals_left=-1,
+                   foundations=[["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C"],
+                                ["AS", "2S", "3S", "4S", "5S"],
+                                ["AH", "2H", "3H", "4H", "5H", "6H", "7H"],
+                                ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD",
+                                 "JD", "QD", "KD"]],
+                   tableau=[["9C"], ["#6S", "7S"]] + [[]] * 5)
+    game = se.load_game("klondike", **NO_TAKEBACK)
+    result = game.from_json(pos).solve(time_limit=10)
+    assert result.status == "solved"
+    replay = game.from_json(pos)
+    for move in result.moves:
+        replay.play(move)
+    assert replay.is_won()
+
+
+def test_solver_moves_after_refuses_a_move_it_would_not_try():
+    state = se.load_game("klondike").deal(1)
+    with pytest.raises(ValueError):
+        state._core.solver_moves_after(0, 0)
+
+
+def test_two_decks_owe_nothing():
+    # Sound there too, but measured not to pay (Double Trigon solo's quick wins came later).
+    game = se.load_game("double-trigon-solo")
+    core = game.deal(1)._core
+    placements = [(c, p) for c, p in core.solver_moves() if p and "-t" in core.move_text(c)]
+    assert placements
+    assert all(core.solver_moves_after(c, p)[0] == -1 for c, p in placements)
