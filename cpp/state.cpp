@@ -54,6 +54,7 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
   for (auto& h : content_hash_) h = 0;
   talon_waste_ = talon_stock_ = 0;
   key_dirty_ = ~std::uint64_t{0};
+  owed_ = -1;
   foundation_cards_ = 0;
   for (auto& n : on_foundations_) n = 0;
   home_of_[0] = home_of_[1] = 0;
