@@ -26,6 +26,18 @@ def after_talon_card(game, pos, card):
     raise AssertionError(f"{card} from the talon to t1 is not a solver move")
 
 
+def after_each_placement(core, to_pile):
+    """For each solver move that puts a card on tableau pile `to_pile` ("-t1", or "-t" for
+    any): the pile it then owes a move onto, and the solver's next moves as text."""
+    out = []
+    for code, pad in core.solver_moves():
+        if pad and to_pile in core.move_text(code):
+            owed, moves = core.solver_moves_after(code, pad)
+            out.append((owed, [core.move_text(c) for c, _ in moves]))
+    assert out, "no such placement among the solver's moves"
+    return out
+
+
 def test_after_a_talon_card_goes_down_only_cards_onto_it_are_tried():
     # 9S on t1 holds 8H or 8D from the talon; after 8H, only the black 7s (from the talon)
     # may follow, onto 8H, not the other moves the position has.
@@ -56,13 +68,8 @@ def test_dealing_by_threes_owes_nothing():
     game = se.load_game("klondike", draw=3)
     pos = position("klondike", "stock", {"draw": 3}, redeals_left=-1,
                    tableau=[["9S"], ["KD"]] + [[]] * 5)
-    state = game.from_json(pos)
-    core = state._core
-    placements = [(c, p) for c, p in core.solver_moves() if core.move_text(c).endswith("-t1")]
-    assert placements
-    for code, pad in placements:
-        owed, moves = core.solver_moves_after(code, pad)
-        assert owed == -1 and any(not core.move_text(c).endswith("-t1") for c, _ in moves)
+    for owed, moves in after_each_placement(game.from_json(pos)._core, "-t1"):
+        assert owed == -1 and any(not m.endswith("-t1") for m in moves)
 
 
 def test_a_win_that_needs_a_talon_card_to_hold_a_run_is_found():
@@ -92,8 +99,5 @@ def test_solver_moves_after_refuses_a_move_it_would_not_try():
 
 def test_two_decks_owe_nothing():
     # Sound there too, but measured not to pay (Double Trigon solo's quick wins came later).
-    game = se.load_game("double-trigon-solo")
-    core = game.deal(1)._core
-    placements = [(c, p) for c, p in core.solver_moves() if p and "-t" in core.move_text(c)]
-    assert placements
-    assert all(core.solver_moves_after(c, p)[0] == -1 for c, p in placements)
+    core = se.load_game("double-trigon-solo").deal(1)._core
+    assert all(owed == -1 for owed, _ in after_each_placement(core, "-t"))
