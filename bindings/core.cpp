@@ -227,28 +227,31 @@ PYBIND11_MODULE(_core, m) {
              return out;
            })
       .def("solver_moves_after",
-           [](const PyState& self, std::uint32_t code, int pad) {
-             // What the solver tries after one of its own moves: (the pile a move is owed
-             // onto, or -1; the moves as solver_moves lists them). The position is left alone.
-             MoveList here;
-             self.state.solver_moves(here);
-             bool listed = false;
-             for (int i = 0; i < here.size; ++i)
-               listed |= here.moves[i].code() == code && here.moves[i].pad == pad;
-             if (!listed) throw py::value_error("not one of solver_moves()");
+           [](const PyState& self, const std::vector<std::pair<std::uint32_t, int>>& line) {
+             // What the solver tries after a line of its own moves: (the moves owed, as
+             // (pile name, whether it is an uncovered card rather than a talon card); the
+             // moves as solver_moves lists them). The position itself is left alone.
              State s = self.state;
-             Move m = Move::from_code(code);
-             m.pad = static_cast<std::uint8_t>(pad);
-             Undo u;
-             s.make_macro(m, u);
              MoveList list;
              s.solver_moves(list);
-             py::list out;
+             for (const auto& [code, pad] : line) {
+               Move m = Move::from_code(code);
+               m.pad = static_cast<std::uint8_t>(pad);
+               bool listed = false;
+               for (int i = 0; i < list.size; ++i) listed |= list.moves[i].code() == code && list.moves[i].pad == pad;
+               if (!listed) throw py::value_error("not one of solver_moves() at its step");
+               Undo u;
+               s.make_macro(m, u);
+               s.solver_moves(list);
+             }
+             py::list owed, out;
+             for (int i = 0; i < 2 && s.owed_pile(i) >= 0; ++i)
+               owed.append(py::make_tuple(s.rules().pile_name(s.owed_pile(i)), s.owed_uncovered(i)));
              for (int i = 0; i < list.size; ++i)
                out.append(py::make_tuple(list.moves[i].code(), list.moves[i].pad));
-             return py::make_tuple(s.owed_pile(), out);
+             return py::make_tuple(owed, out);
            },
-           py::arg("code"), py::arg("pad"))
+           py::arg("line"))
       .def("solver_key",
            [](const PyState& self) {
              std::uint64_t a, b;

@@ -12,6 +12,12 @@ bool State::on_talon_cycle() const {
   return (w || s) && (s == 0 || w % R.spec.deal_count == 0);
 }
 
+Card State::talon_card(int at) const {
+  const Rules& R = *r_;
+  const int w = size_[R.waste];
+  return at <= w ? cards_[R.waste][at - 1] : cards_[R.stock][size_[R.stock] - 1 - (at - 1 - w)];
+}
+
 void State::generate_macro(MoveList& out) const {
   generate(out);
   if (!on_talon_cycle()) return;
@@ -25,7 +31,7 @@ void State::generate_macro(MoveList& out) const {
   for (int split = k; split < n + k; split += k) {
     const int at = split < n ? split : n;
     if (at == w) continue;
-    const Card c = at <= w ? cards_[R.waste][at - 1] : cards_[R.stock][s - 1 - (at - 1 - w)];
+    const Card c = talon_card(at);
     for (std::uint64_t m = takers(face(c)) & not_waste; m; m &= m - 1) {
       out.add(R.waste, ctz64(m), 1);
       out.moves[out.size - 1].pad = static_cast<std::uint8_t>(at);
@@ -67,18 +73,46 @@ void State::resplit(int waste_size) {
 void State::make_macro(Move m, Undo& u) {
   const std::uint8_t split = m.pad ? size_[r_->waste] : 0;
   if (m.pad) resplit(m.pad);
+  const int owes_now = owes(Move{m.src, m.dst, m.count, 0});
+  std::int8_t piles[3];
+  Card cards[3];
+  std::uint8_t uncovered = 0;
+  int n = 0;
+  for (int i = 0; i < 2 && owed_[i] >= 0; ++i)
+    if (!pays(m, i)) {
+      uncovered |= static_cast<std::uint8_t>((owed_uncovered_ >> i & 1) << n);
+      cards[n] = owed_card_[i];
+      piles[n++] = owed_[i];
+    }
+  if (owes_now) {
+    uncovered |= static_cast<std::uint8_t>((owes_now == kUncovered) << n);
+    cards[n] = owes_now == kUncovered ? base_card(m) : Card{0};
+    piles[n++] = static_cast<std::int8_t>(owes_now == kHeld ? m.dst : m.src);
+  }
   make(Move{m.src, m.dst, m.count, 0}, u);
   u.split = split;
-  u.owed = owed_;
-  owed_ = r_->lazy_talon && m.src == r_->waste && r_->kind[m.dst] == Kind::Tableau
-              ? static_cast<std::int8_t>(m.dst)
-              : -1;
+  for (int i = 0; i < 2; ++i) {
+    u.owed[i] = owed_[i];
+    u.owed_card[i] = owed_card_[i];
+  }
+  u.owed_uncovered = owed_uncovered_;
+  // Three entries only after a move solver_moves does not offer: the oldest is dropped.
+  const int drop = n > 2 ? 1 : 0;
+  for (int i = 0; i < 2; ++i) {
+    owed_[i] = n > drop + i ? piles[drop + i] : -1;
+    owed_card_[i] = n > drop + i ? cards[drop + i] : Card{0};
+  }
+  owed_uncovered_ = static_cast<std::uint8_t>(uncovered >> drop & 3);
 }
 
 void State::unmake_macro(Move m, const Undo& u) {
   unmake(Move{m.src, m.dst, m.count, 0}, u);
   if (m.pad) resplit(u.split);
-  owed_ = u.owed;
+  for (int i = 0; i < 2; ++i) {
+    owed_[i] = u.owed[i];
+    owed_card_[i] = u.owed_card[i];
+  }
+  owed_uncovered_ = u.owed_uncovered;
 }
 
 std::vector<Move> State::expand_macro_line(const std::vector<Move>& line) const {

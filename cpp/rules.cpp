@@ -232,7 +232,13 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   lazy_talon = cyclic_talon && s.deal_count == 1 && s.win == WinTest::FoundationCards && players == 1;
   // Sound with any number of copies, but measured to pay only with one: with two decks
   // (Double Trigon solo) the depth-first search's quick wins came far later.
-  for (std::uint8_t copies : s.card_counts) lazy_talon &= copies <= 1;
+  bool one_copy = true;
+  for (std::uint8_t copies : s.card_counts) one_copy &= copies <= 1;
+  lazy_talon &= one_copy;
+  for (int p = 0; p < piles; ++p) {
+    lazy_runs[p] = one_copy && runs[p] && max_cards[p] == kMaxPileCards && players == 1 &&
+                   s.win == WinTest::FoundationCards;
+  }
   for (int p = 0; p < piles; ++p)
     if (fill[p] != Fill::None && stock < 0)
       throw std::invalid_argument("a pile that refills itself needs a stock");

@@ -132,6 +132,10 @@ struct Rules {
   // changes no other move, so the solver puts a talon card on the tableau only to hold a
   // card at once (State::owed_pile, seeds/solver.md).
   bool lazy_talon = false;
+  // Tableau piles whose runs of any length move as a unit, in a one-player game won on the
+  // foundations: a run moved off a face-up card onto another pile of the group need go only
+  // just before that card is used (State::owed_pile, seeds/solver.md).
+  std::array<bool, kMaxPiles> lazy_runs{};
   // Where cyclic_talon holds, State keys the talon as one sequence in dealing order, kept up
   // to date card by card (a polynomial in kTalonMultiplier over a value per card), so that
   // dealing, playing from the waste and turning it over each cost constant time. -1 elsewhere.

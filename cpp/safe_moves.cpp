@@ -86,23 +86,4 @@ bool State::safe_move(Move& out) const {
   return false;
 }
 
-void State::solver_moves(MoveList& out) const {
-  if (owed_ >= 0) {  // only moves onto the talon card just put down
-    generate_macro(out);
-    int kept = 0;
-    for (int i = 0; i < out.size; ++i)
-      if (out.moves[i].dst == owed_) out.moves[kept++] = out.moves[i];
-    out.size = kept;
-    return;
-  }
-  Move safe;
-  if (safe_move(safe)) {
-    out.size = 0;
-    out.add(safe.src, safe.dst, 1);
-    return;
-  }
-  generate_macro(out);
-  drop_symmetric_moves(out);
-}
-
 }  // namespace sol

@@ -54,7 +54,9 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
   for (auto& h : content_hash_) h = 0;
   talon_waste_ = talon_stock_ = 0;
   key_dirty_ = ~std::uint64_t{0};
-  owed_ = -1;
+  owed_[0] = owed_[1] = -1;
+  owed_uncovered_ = 0;
+  owed_card_[0] = owed_card_[1] = 0;
   foundation_cards_ = 0;
   for (auto& n : on_foundations_) n = 0;
   home_of_[0] = home_of_[1] = 0;
@@ -165,11 +167,15 @@ void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
   const std::uint64_t redeals = mix64((0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u));
   a = key_sum_a_ + redeals;
   b = key_sum_b_ + mix64(redeals);
-  if (owed_ >= 0) {  // a move is owed onto this card: not the same position as without
-    const std::uint64_t owed = mix64(0x0BEDull << 48 ^ std::uint64_t(top(owed_) & R.key_mask) << 8 ^
-                                     R.symmetry_class[owed_]);
-    a ^= owed;
-    b ^= mix64(owed);
+  // A move owed to a pile: not the same position as the same cards with none owed. The
+  // pile's own term names it up to swapping piles of one class; a sum keeps the two
+  // entries' order out of the key.
+  for (int i = 0; i < 2 && owed_[i] >= 0; ++i) {
+    // An uncovered card's entry names the card moved off it, which may not come back.
+    const std::uint64_t kind = owed_uncovered_ >> i & 1 ? 0x0C0D00ull | (owed_card_[i] & R.key_mask) : 0x0BED00ull;
+    const std::uint64_t owed = mix64(key_term_a_[owed_[i]] ^ kind << 40);
+    a += owed;
+    b += mix64(owed);
   }
 }
 

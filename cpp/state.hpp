@@ -29,7 +29,9 @@ struct Undo {
   std::int8_t fill_from = -1;  // pile a refill card came from
   bool flipped = false;        // a face-down card was turned up on the source
   std::uint8_t split = 0;      // solver moves: the waste's size before it (make_macro)
-  std::int8_t owed = -1;       // solver moves: State::owed_pile before it
+  std::int8_t owed[2] = {-1, -1};  // solver moves: State's owed entries before it
+  std::uint8_t owed_uncovered = 0;
+  Card owed_card[2] = {};
   // Two-player games: the turn and the counters of State::blocked before the move.
   std::uint8_t to_move = 0;
   std::uint16_t quiet_plies = 0;
@@ -117,17 +119,21 @@ class State {
   // A move the solver may make without trying the others: it loses no win (seeds/solver.md).
   bool safe_move(Move& out) const;
   std::uint64_t settled_faces() const;
-  // What the solver tries in this position: the safe move alone if there is one, else
-  // every solver move (generate_macro).
+  // What the solver tries in this position: the moves that pay what is owed (below), or
+  // the safe move alone if there is one, or every solver move (generate_macro); less any
+  // move that would owe what no next move could pay (cpp/solver_moves.cpp).
   void solver_moves(MoveList& out) const;
   // Drops moves that reach the same position as another in the list, up to swapping
   // interchangeable piles.
   void drop_symmetric_moves(MoveList& list) const;
   void unmake_macro(Move m, const Undo& u);
-  // Where Rules::lazy_talon holds, the pile a solver move just put a talon card on: the
-  // next solver move must put a card on it (solver_moves offers nothing else, and the
-  // solver's key tells such a position from the same cards with no move owed). -1 if none.
-  int owed_pile() const { return owed_; }
+  // Moves the solver owes (seeds/solver.md): a talon card it put on the tableau
+  // (Rules::lazy_talon) is owed a card on it; a card it uncovered by moving cards off it to
+  // another tableau pile (Rules::lazy_runs) is owed a card on it or a move of it. At most
+  // two are owed at once, and the next solver move pays every one; the solver's key tells
+  // such a position from the same cards with nothing owed. owed_pile(i) is -1 past the last.
+  int owed_pile(int i) const { return owed_[i]; }
+  bool owed_uncovered(int i) const { return owed_uncovered_ >> i & 1; }
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
 
@@ -149,6 +155,33 @@ class State {
   Card pop(int p);
   void key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const;
   void resplit(int waste_size);  // moves talon cards between stock and waste, order kept
+  // What a solver move would owe (before it is made): kHeld at its destination, kUncovered
+  // at its source, or 0.
+  static constexpr int kHeld = 1, kUncovered = 2;
+  int owes(Move m) const;
+  // Whether move m pays owed entry i. Putting back the card that was moved off an uncovered
+  // card does not: the two moves together would have been no move at all.
+  bool pays(Move m, int i) const {
+    const bool uncovered = owed_uncovered_ >> i & 1;
+    if (m.dst == owed_[i]) return !uncovered || base_card(m) != owed_card_[i];
+    return uncovered && m.src == owed_[i];
+  }
+  Card base_card(Move m) const {  // the card a solver move puts down, under any it carries
+    return m.pad ? talon_card(m.pad) : cards_[m.src][size_[m.src] - m.count];
+  }
+  // With one entry owed, whether move m owes a second that some next move could pay
+  // together with the first (else nothing could follow it).
+  bool joins(Move m) const;
+  // Whether a run from pile `from`, its top `skip` cards aside, could go onto card `onto`
+  // at the top of pile `to`.
+  bool run_could_go(int from, int skip, int to, Card onto) const;
+  Card talon_card(int at) const;  // the waste's top card at the talon split `at`
+  // Whether some card but `other` could go on `card` once it is put on (or uncovered on)
+  // pile p: a test in the position before, that may say yes too often but never no wrongly.
+  bool card_could_go_on(Card card, int p, Card other) const;
+  // The same for the card move m would uncover: a card could go on it, or it could move.
+  bool uncovered_could_be_used(Move m) const;
+  void list_solver_moves(MoveList& out) const;  // solver_moves() before the look ahead
   // The talon terms (talon_waste_, talon_stock_) as card c goes onto or off the waste at
   // height i, or onto or off the stock's top.
   void waste_term_add(Card c, int i) { talon_waste_ += r_->talon_value[c] * r_->talon_power[i]; }
@@ -234,7 +267,9 @@ class State {
   mutable std::uint64_t key_term_a_[kMaxPiles] = {}, key_term_b_[kMaxPiles] = {};
   mutable std::uint64_t key_sum_a_ = 0, key_sum_b_ = 0;
   mutable std::uint64_t key_dirty_ = ~std::uint64_t{0};
-  std::int8_t owed_ = -1;  // owed_pile()
+  std::int8_t owed_[2] = {-1, -1};  // owed_pile(): the first entry, then the second
+  std::uint8_t owed_uncovered_ = 0;  // bit i: entry i is an uncovered card, not a talon card
+  Card owed_card_[2] = {};           // an uncovered entry's card: the one moved off it
   // Two-player games (cpp/turns.cpp); kept apart from the one-player games' hot fields.
   std::uint8_t to_move_ = 0;
   std::uint16_t quiet_plies_ = 0;

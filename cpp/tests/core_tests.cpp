@@ -348,8 +348,8 @@ int main() {
       const std::uint64_t after = s.hash();
       // The talon's key survives the block resplit. A talon card put on the tableau owes a
       // move onto it (Rules::lazy_talon, dealing by ones), which a fresh position does not.
-      CHECK(key_matches_fresh(s) == (s.owed_pile() < 0));
-      owing += s.owed_pile() >= 0;
+      CHECK(key_matches_fresh(s) == (s.owed_pile(0) < 0));
+      owing += s.owed_pile(0) >= 0;
       s.unmake_macro(m, u);
       CHECK(s.hash() == h0);
       CHECK(key_matches_fresh(s));

@@ -1,0 +1,143 @@
+// The solver's moves in a position: a safe move alone, or every move of the position
+// (macro moves over a cycling talon), less those the moves it owes rule out
+// (seeds/solver.md, "The talon's cards go down only to hold a card" and "A card uncovered
+// is used at once").
+#include "state.hpp"
+
+namespace sol {
+
+int State::owes(Move m) const {
+  const Rules& R = *r_;
+  if (R.lazy_talon && m.src == R.waste && R.kind[m.dst] == Kind::Tableau) return kHeld;
+  // A run moved between two tableau piles of one group, onto a card, off a card that was
+  // already face up: that card need only be uncovered just before it is used.
+  if (R.lazy_runs[m.src] && R.lazy_runs[m.dst] && R.group[m.src] == R.group[m.dst] && size_[m.dst] &&
+      m.count < size_[m.src] && !is_face_down(cards_[m.src][size_[m.src] - m.count - 1]))
+    return kUncovered;
+  return 0;
+}
+
+bool State::run_could_go(int from, int skip, int to, Card onto) const {
+  const Rules& R = *r_;
+  const int n = size_[from] - skip;
+  const auto& link = R.on_top[R.group[from]];
+  const std::uint64_t takes = R.on_top[R.group[to]][face(onto)];
+  for (int k = 1; k <= n; ++k) {
+    const Card base = cards_[from][n - k];
+    if (is_face_down(base)) return false;
+    if (k > 1 && !(R.runs[from] && R.runs[to] && link[face(base)] >> face(cards_[from][n - k + 1]) & 1))
+      return false;
+    if (takes >> face(base) & 1) return true;
+  }
+  return false;
+}
+
+bool State::joins(Move m) const {
+  const int owing = owes(m);
+  const int first = owed_[0];
+  // A move onto the first entry pays it; one off it would move a talon card put down there.
+  if (!owing || m.src == first || m.dst == first) return false;
+  if (owing == kHeld) {  // no one move puts a card on two talon cards
+    return (owed_uncovered_ & 1) && run_could_go(first, 0, m.dst, base_card(m));
+  }
+  const Card uncovered = cards_[m.src][size_[m.src] - m.count - 1];
+  return run_could_go(m.src, m.count, first, top(first)) ||
+         ((owed_uncovered_ & 1) && run_could_go(first, 0, m.src, uncovered));
+}
+
+bool State::card_could_go_on(Card card, int p, Card other) const {
+  // Looked for in the position before the card goes down: a card that could go on it then
+  // is a talon card a move could take, a face-up card off the foundations, or a
+  // foundation's top card. More than could really follow (cards under it on p, a face-up
+  // card under a card that does not fit), never less.
+  const Rules& R = *r_;
+  const std::uint64_t fits =
+      R.on_top[R.group[p]][face(card)] & ~(std::uint64_t{1} << face(card)) & ~(std::uint64_t{1} << face(other));
+  if (!fits) return false;
+  for (int q = 0; q < R.piles; ++q) {
+    const int n = size_[q];
+    if (R.kind[q] == Kind::Foundation) {
+      if (n && R.gives[q] && fits >> top_face_[q] & 1) return true;
+      continue;
+    }
+    if (q == R.stock || q == R.waste) continue;
+    for (int i = n - 1; i >= 0 && !is_face_down(cards_[q][i]); --i) {
+      const Card c = cards_[q][i];
+      if (fits >> face(c) & 1) return true;
+    }
+  }
+  // The talon's cards a move could take: the waste's top, or on a dealing cycle the top at
+  // every split of it (generate_macro).
+  if (R.stock < 0) return false;
+  const int w = size_[R.waste], n = w + size_[R.stock], k = R.spec.deal_count;
+  if (!on_talon_cycle()) return w && fits >> face(top(R.waste)) & 1;
+  for (int split = k; split < n + k; split += k) {
+    const Card c = talon_card(split < n ? split : n);
+    if (fits >> face(c) & 1) return true;
+  }
+  return false;
+}
+
+bool State::uncovered_could_be_used(Move m) const {
+  // In the position before the move: a card other than the one moved off could go on the
+  // card uncovered, or it, or a run it tops, could go to a pile that takes it now or onto
+  // the top of the run moved. Again never no wrongly.
+  const Rules& R = *r_;
+  const int n = size_[m.src] - m.count;
+  const Card x = cards_[m.src][n - 1];
+  const Card moved = cards_[m.src][n];
+  if (card_could_go_on(x, m.src, moved)) return true;
+  const auto& link = R.on_top[R.group[m.src]];
+  const std::uint64_t on_run = R.on_top[R.group[m.dst]][face(top(m.src))];
+  for (int k = 1; k <= n; ++k) {
+    const Card base = cards_[m.src][n - k];
+    if (is_face_down(base) || (k > 1 && !(link[face(base)] >> face(cards_[m.src][n - k + 1]) & 1))) break;
+    if (takers(face(base)) & ~(std::uint64_t{1} << m.src) || on_run >> face(base) & 1) return true;
+  }
+  return false;
+}
+
+void State::solver_moves(MoveList& out) const {
+  list_solver_moves(out);
+  // A move that leaves a single move owed that no next move could pay leads nowhere: left
+  // out rather than entered as a position. A talon card's test also sees every move that
+  // could join it (another card uncovered that a run from there could pay with it); an
+  // uncovered card's test does not, so it is made only where nothing was owed before: there
+  // the move it would join could come first, and be joined by this one (seeds/solver.md).
+  const bool owing = owed_[0] >= 0;
+  int kept = 0;
+  for (int i = 0; i < out.size; ++i) {
+    const Move m = out.moves[i];
+    const int owes_now = owing && !pays(m, 0) ? 0 : owes(m);
+    if (owes_now == kHeld && !card_could_go_on(base_card(m), m.dst, base_card(m))) continue;
+    if (owes_now == kUncovered && !owing && !uncovered_could_be_used(m)) continue;
+    out.moves[kept++] = m;
+  }
+  out.size = kept;
+}
+
+void State::list_solver_moves(MoveList& out) const {
+  if (owed_[0] >= 0) {
+    // Only moves that pay every entry owed; with one owed, also a move that owes another
+    // which the same next move will pay (seeds/solver.md).
+    generate_macro(out);
+    int kept = 0;
+    for (int i = 0; i < out.size; ++i) {
+      const Move m = out.moves[i];
+      const bool pays_all = pays(m, 0) && (owed_[1] < 0 || pays(m, 1));
+      if (pays_all || (owed_[1] < 0 && joins(m))) out.moves[kept++] = m;
+    }
+    out.size = kept;
+    return;
+  }
+  Move safe;
+  if (safe_move(safe)) {
+    out.size = 0;
+    out.add(safe.src, safe.dst, 1);
+    return;
+  }
+  generate_macro(out);
+  drop_symmetric_moves(out);
+}
+
+}  // namespace sol
