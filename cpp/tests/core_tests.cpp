@@ -445,6 +445,55 @@ int main() {
     CHECK(small.contains(mix64(0), mix64(1)) && small.insert(mix64(5), mix64(6)) == PositionSet::Insert::Seen);
   }
 
+  // A run moved off a face-up card onto another tableau pile owes a use of that card
+  // (Rules::lazy_runs): the position is keyed apart from the same cards owing nothing, and
+  // the solver's next moves use the card, never by putting back the card moved off it.
+  {
+    RuleSpec k;
+    GroupSpec fnd, tab;
+    fnd.kind = Kind::Foundation;
+    fnd.count = 2;
+    fnd.empty_ranks = 1;
+    fnd.suit = SuitRule::Same;
+    tab.kind = Kind::Tableau;
+    tab.count = 3;
+    tab.runs = true;
+    for (int r = 0; r < 13; ++r) {
+      fnd.build[r] = r < 12 ? std::uint16_t(1u << (r + 1)) : 0;
+      tab.build[r] = r > 0 ? std::uint16_t(1u << (r - 1)) : 0;
+    }
+    k.groups = {fnd, tab};
+    for (int suit = 0; suit < 2; ++suit)
+      for (int r = 0; r < 9; ++r) k.card_counts[make_card(r, suit)] = 1;
+    k.win_foundation_cards = 18;
+    auto rules = std::make_shared<const Rules>(k);
+    CHECK(rules->lazy_runs[2] && rules->lazy_runs[4] && !rules->lazy_runs[0]);
+    // t1 = 9C 8C 7C, t2 = 8D, t3 = the rest face down under 9D (piles f1 f2 t1 t2 t3).
+    std::vector<int> rest;
+    for (int r = 0; r < 6; ++r) rest.push_back(make_card(r, 0, 0, true));  // AC..6C
+    for (int r = 0; r < 7; ++r) rest.push_back(make_card(r, 1, 0, true));  // AD..7D
+    rest.push_back(make_card(8, 1));
+    State s(rules);
+    s.set_piles({{}, {}, {make_card(8, 0), make_card(7, 0), make_card(6, 0)}, {make_card(7, 1)}, rest}, 0);
+    const Move seven{2, 3, 1, 0};  // 7C onto 8D: 8C is uncovered
+    MoveList before;
+    s.solver_moves(before);
+    bool offered = false;
+    for (int i = 0; i < before.size; ++i) offered |= before.moves[i] == seven;
+    CHECK(offered);
+    Undo u;
+    s.make_macro(seven, u);
+    CHECK(s.owed_pile(0) == 2 && s.owed_uncovered(0) && s.owed_pile(1) < 0);
+    CHECK(!key_matches_fresh(s));
+    MoveList after;
+    s.solver_moves(after);
+    std::set<std::string> next;
+    for (int i = 0; i < after.size; ++i) next.insert(s.move_text(after.moves[i]));
+    CHECK(next == std::set<std::string>{"t1-t3"});  // 8C onto 9D; not 7C back
+    s.unmake_macro(seven, u);
+    CHECK(s.owed_pile(0) < 0 && key_matches_fresh(s));
+  }
+
   if (failures) {
     std::printf("%d check(s) failed\n", failures);
     return EXIT_FAILURE;
