@@ -12,7 +12,8 @@ namespace {
 constexpr std::uint32_t kRoot = 0xFFFFFFFFu;
 constexpr int kMaxDepth = 60000;
 
-// A position is the move that led to it from its parent: 12 bytes, not a copy of the state.
+// A position is the move that led to it from its parent and what undoing it needs (24 bytes),
+// not a copy of the state.
 struct Node {
   std::uint32_t parent;
   Move move;
