@@ -54,3 +54,25 @@ def position(game, filler, options=None, foundations=None, tableau=None, reserve
         pos[kinds[filler[0]]][int(filler[1:]) - 1]
     pile[:0] = unplaced
     return pos
+
+
+def talon_move(core, pos, card, pile):
+    """The solver's move of `card` from the talon of snapshot `pos` onto `pile` ("t1"), as
+    (code, pad); None if the solver would not try it."""
+    talon = pos["waste"] + pos["stock"][::-1]  # in dealing order
+    for code, pad in core.solver_moves():
+        if core.move_text(code) == f"w-{pile}" and pad and talon[pad - 1] == card:
+            return code, pad
+    return None
+
+
+def winning_line(game, pos):
+    """Solves snapshot `pos`, checks that it is solved and that its line replays to a win,
+    and returns the line as text."""
+    result = game.from_json(pos).solve(time_limit=10)
+    assert result.status == "solved"
+    replay = game.from_json(pos)
+    for move in result.moves:
+        replay.play(move)
+    assert replay.is_won()
+    return [str(m) for m in result.moves]

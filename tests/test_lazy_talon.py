@@ -5,27 +5,18 @@ on whole searches is checked against the referee in test_solver.py."""
 import pytest
 
 import solitaire_engine as se
-from positions import position
+from positions import position, talon_move, winning_line
 
 NO_TAKEBACK = {"foundation_takeback": False}
 SPADES_TO_7 = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
 CLUBS_TO_7 = ["AC", "2C", "3C", "4C", "5C", "6C", "7C"]
 
 
-def talon_card_to_t1(core, pos, card):
-    """The solver's move of `card` from the talon to t1, as (code, pad), or None."""
-    talon = pos["waste"] + pos["stock"][::-1]  # in dealing order
-    for code, pad in core.solver_moves():
-        if core.move_text(code).endswith("-t1") and pad and talon[pad - 1] == card:
-            return code, pad
-    return None
-
-
 def after_talon_card(game, pos, card):
     """What the solver tries after putting `card` from the talon on t1: the moves it then
     owes, and those it tries, as text, a talon card's move named by the card."""
     core = game.from_json(pos)._core
-    move = talon_card_to_t1(core, pos, card)
+    move = talon_move(core, pos, card, "t1")
     assert move, f"{card} from the talon to t1 is not a solver move"
     owed, moves = core.solver_moves_after([move])
     talon = pos["waste"] + pos["stock"][::-1]
@@ -61,10 +52,10 @@ def test_with_no_card_to_hold_the_talon_card_does_not_go_down():
     game = se.load_game("klondike", **NO_TAKEBACK)
     home = position("klondike", "stock", NO_TAKEBACK, redeals_left=-1,
                     foundations=[CLUBS_TO_7, SPADES_TO_7, [], []], tableau=[["9S"]] + [[]] * 6)
-    assert talon_card_to_t1(game.from_json(home)._core, home, "8H") is None
+    assert talon_move(game.from_json(home)._core, home, "8H", "t1") is None
     out = position("klondike", "stock", NO_TAKEBACK, redeals_left=-1,
                    foundations=[CLUBS_TO_7[:-1], SPADES_TO_7[:-1], [], []], tableau=[["9S"]] + [[]] * 6)
-    assert talon_card_to_t1(game.from_json(out)._core, out, "8H") is not None
+    assert talon_move(game.from_json(out)._core, out, "8H", "t1") is not None
 
 
 def test_a_card_taken_back_off_a_foundation_may_be_the_one_it_holds():
@@ -93,13 +84,7 @@ def test_a_win_that_needs_a_talon_card_to_hold_a_run_is_found():
                                 ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD",
                                  "JD", "QD", "KD"]],
                    tableau=[["9C"], ["#6S", "7S"]] + [[]] * 5)
-    game = se.load_game("klondike", **NO_TAKEBACK)
-    result = game.from_json(pos).solve(time_limit=10)
-    assert result.status == "solved"
-    replay = game.from_json(pos)
-    for move in result.moves:
-        replay.play(move)
-    assert replay.is_won()
+    winning_line(se.load_game("klondike", **NO_TAKEBACK), pos)
 
 
 def test_solver_moves_after_refuses_a_move_it_would_not_try():

@@ -5,7 +5,7 @@ checked against the referee in test_solver.py."""
 import pytest
 
 import solitaire_engine as se
-from positions import position
+from positions import position, talon_move, winning_line
 
 NO_TAKEBACK = {"foundation_takeback": False}
 ACES_DOWN = ["#AC", "#AD", "#AH", "#AS"]  # no foundation can start: no safe move anywhere
@@ -22,15 +22,6 @@ def solver_move(core, text):
     """The solver's move with this text, as (code, pad); None if it does not try it."""
     found = [(code, pad) for code, pad in core.solver_moves() if not pad and core.move_text(code) == text]
     return found[0] if found else None
-
-
-def talon_move(core, pos, card, pile):
-    """The solver's move of `card` from the talon onto `pile`, as (code, pad)."""
-    talon = pos["waste"] + pos["stock"][::-1]  # in dealing order
-    for code, pad in core.solver_moves():
-        if core.move_text(code) == f"w-{pile}" and pad and talon[pad - 1] == card:
-            return code, pad
-    raise AssertionError(f"{card} from the talon to {pile} is not a solver move")
 
 
 def after(core, line):
@@ -77,6 +68,7 @@ def test_two_moves_may_be_owed_when_one_next_move_pays_both():
     core = state._core
     run = solver_move(core, "t1-t2")
     nine = talon_move(core, pos, "9C", "t3")
+    assert nine, "9C from the talon to t3 is not a solver move"
     owed, moves = after(core, [run, nine])
     assert sorted(owed) == [("t1", True), ("t3", False)]
     assert moves == ["t1-t3"]
@@ -93,14 +85,7 @@ def test_a_win_that_needs_a_card_uncovered_and_then_used_is_found():
                                 ["AH", "2H", "3H", "4H", "5H", "6H", "7H"],
                                 ["AD", "2D", "3D", "4D", "5D", "6D", "7D"]],
                    tableau=[["#6C", "#9C", "#9S", "#6S", "8H", "7C"], ["8D"]] + [[]] * 5)
-    game = se.load_game("klondike", **NO_TAKEBACK)
-    result = game.from_json(pos).solve(time_limit=10)
-    assert result.status == "solved"
-    replay = game.from_json(pos)
-    for move in result.moves:
-        replay.play(move)
-    assert replay.is_won()
-    line = [str(m) for m in result.moves]
+    line = winning_line(se.load_game("klondike", **NO_TAKEBACK), pos)
     assert line[line.index("t1-t2") + 1] == "t1-f3"
 
 
