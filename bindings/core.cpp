@@ -217,6 +217,10 @@ PYBIND11_MODULE(_core, m) {
              if (!self.state.safe_move(m)) return py::none();
              return py::int_(m.code());
            })
+      .def("set_talon_cards_wait_home",
+           // As the solver's depth-first searches play (State::set_talon_cards_wait_home),
+           // for solver_moves() and solver_moves_after(); solve() decides for itself.
+           [](PyState& self, bool on) { self.state.set_talon_cards_wait_home(on); }, py::arg("on"))
       .def("solver_moves",
            [](const PyState& self) {
              MoveList list;

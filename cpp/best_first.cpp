@@ -66,6 +66,7 @@ class BestFirst final : public SearchTask {
  public:
   BestFirst(const State& start, MemoryBudget& budget, const PositionSet& lost, bool streamlined)
       : s_(start), streamlined_(streamlined), seen_(budget), nodes_(budget), lost_(lost) {
+    s_.set_talon_cards_wait_home(false);  // its wins would come later (State)
     if (record(seen_, s_) != PositionSet::Insert::New ||
         !nodes_.add(Node{kRoot, Move{}, Undo{}, 0})) {
       status_ = Status::OutOfMemory;

@@ -111,7 +111,8 @@ struct Frame {
 class Search final : public SearchTask {
  public:
   Search(const State& start, const Order& order, MemoryBudget& budget, PositionSet& lost)
-      : start_(start), s_(start), order_(order), seen_(budget), open_(budget), lost_(lost) {
+      : start_(waiting_home(start, !order.streamlined)), s_(start_), order_(order), seen_(budget), open_(budget),
+        lost_(lost) {
     begin();
   }
 
@@ -268,6 +269,14 @@ class Search final : public SearchTask {
   struct Key {
     std::uint64_t a, b;
   };
+
+  // The searches of the whole game (not the streamlined one) put a talon card on a
+  // foundation only to hold the card that follows it: fewer positions to a proof of loss.
+  static State waiting_home(const State& start, bool on) {
+    State s(start);
+    s.set_talon_cards_wait_home(on);
+    return s;
+  }
 
   const State start_;
   State s_;

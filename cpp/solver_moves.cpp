@@ -8,7 +8,14 @@ namespace sol {
 
 int State::owes(Move m) const {
   const Rules& R = *r_;
-  if (R.lazy_talon && m.src == R.waste && R.kind[m.dst] == Kind::Tableau) return kHeld;
+  if (R.lazy_talon && m.src == R.waste) {
+    if (R.kind[m.dst] == Kind::Tableau) return kHeld;
+    // In the searches that prove losses (set_talon_cards_wait_home), likewise a talon card
+    // goes up only to hold the card that follows it there, where some card could.
+    if (talon_cards_wait_home_ && R.kind[m.dst] == Kind::Foundation &&
+        R.on_top[R.group[m.dst]][face(base_card(m))])
+      return kHeld;
+  }
   // A run moved between two tableau piles of one group, onto a card, off a card that was
   // already face up: that card need only be uncovered just before it is used.
   if (R.lazy_runs[m.src] && R.lazy_runs[m.dst] && R.group[m.src] == R.group[m.dst] && size_[m.dst] &&
@@ -98,7 +105,7 @@ bool State::uncovered_could_be_used(Move m) const {
 }
 
 void State::solver_moves(MoveList& out) const {
-  list_solver_moves(out);
+  if (!list_solver_moves(out)) return;  // the safe move alone: it owes nothing
   // A move that leaves a single move owed that no next move could pay leads nowhere: left
   // out rather than entered as a position. A talon card's test also sees every move that
   // could join it (another card uncovered that a run from there could pay with it); an
@@ -116,7 +123,7 @@ void State::solver_moves(MoveList& out) const {
   out.size = kept;
 }
 
-void State::list_solver_moves(MoveList& out) const {
+bool State::list_solver_moves(MoveList& out) const {
   if (owed_[0] >= 0) {
     // Only moves that pay every entry owed; with one owed, also a move that owes another
     // which the same next move will pay (seeds/solver.md).
@@ -128,16 +135,17 @@ void State::list_solver_moves(MoveList& out) const {
       if (pays_all || (owed_[1] < 0 && joins(m))) out.moves[kept++] = m;
     }
     out.size = kept;
-    return;
+    return true;
   }
   Move safe;
   if (safe_move(safe)) {
     out.size = 0;
     out.add(safe.src, safe.dst, 1);
-    return;
+    return false;
   }
   generate_macro(out);
   drop_symmetric_moves(out);
+  return true;
 }
 
 }  // namespace sol

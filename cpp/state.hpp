@@ -133,6 +133,11 @@ class State {
   // two are owed at once, and the next solver move pays every one; the solver's key tells
   // such a position from the same cards with nothing owed. owed_pile(i) is -1 past the last.
   int owed_pile(int i) const { return owed_[i]; }
+  // Where Rules::lazy_talon holds, a talon card put on a foundation is owed the card that
+  // follows it there too (where some card could). Proofs of loss take fewer positions, but
+  // the best-first searches find their wins later, so only the depth-first searches of the
+  // whole game ask for it (seeds/solver.md).
+  void set_talon_cards_wait_home(bool on) { talon_cards_wait_home_ = on; }
   bool owed_uncovered(int i) const { return owed_uncovered_ >> i & 1; }
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
@@ -181,7 +186,8 @@ class State {
   bool card_could_go_on(Card card, int p, Card other) const;
   // The same for the card move m would uncover: a card could go on it, or it could move.
   bool uncovered_could_be_used(Move m) const;
-  void list_solver_moves(MoveList& out) const;  // solver_moves() before the look ahead
+  // solver_moves() before the look-ahead; false when it is the safe move alone.
+  bool list_solver_moves(MoveList& out) const;
   // The talon terms (talon_waste_, talon_stock_) as card c goes onto or off the waste at
   // height i, or onto or off the stock's top.
   void waste_term_add(Card c, int i) { talon_waste_ += r_->talon_value[c] * r_->talon_power[i]; }
@@ -269,6 +275,7 @@ class State {
   mutable std::uint64_t key_dirty_ = ~std::uint64_t{0};
   std::int8_t owed_[2] = {-1, -1};  // owed_pile(): the first entry, then the second
   std::uint8_t owed_uncovered_ = 0;  // bit i: entry i is an uncovered card, not a talon card
+  bool talon_cards_wait_home_ = false;  // set_talon_cards_wait_home()
   Card owed_card_[2] = {};           // an uncovered entry's card: the one moved off it
   // Two-player games (cpp/turns.cpp); kept apart from the one-player games' hot fields.
   std::uint8_t to_move_ = 0;

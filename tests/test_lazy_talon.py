@@ -97,3 +97,63 @@ def test_two_decks_owe_nothing():
     # Sound there too, but measured not to pay (Double Trigon solo's quick wins came later).
     core = se.load_game("double-trigon-solo").deal(1)._core
     assert all(owed == [] for owed, _ in after_each_placement(core, "-t"))
+
+
+# The depth-first searches of the whole game also put a talon card on a foundation only to
+# hold the card that follows it there (State::set_talon_cards_wait_home, seeds/solver.md).
+
+def waiting_home(pos, game=None):
+    core = (game or se.load_game("klondike")).from_json(pos)._core
+    core.set_talon_cards_wait_home(True)
+    return core
+
+
+def test_a_talon_card_goes_up_only_to_hold_the_next_card_there():
+    # 8C on the Clubs is not safe (the red 7s could still go on it); 9C is in the talon.
+    pos = position("klondike", "stock", redeals_left=-1, foundations=[CLUBS_TO_7, [], [], []],
+                   tableau=[["9S"], ["KD"]] + [[]] * 5)
+    core = waiting_home(pos)
+    owed, moves = core.solver_moves_after([talon_move(core, pos, "8C", "f1")])
+    assert owed == [("f1", False)]
+    talon = [c for c in pos["waste"] + pos["stock"][::-1] if c != "8C"]
+    assert sorted(core.move_text(c) + f" {talon[p - 1]}" for c, p in moves) == ["w-f1 9C"]
+    # As the best-first searches play: nothing owed, every move of the position.
+    plain = se.load_game("klondike").from_json(pos)._core
+    owed, moves = plain.solver_moves_after([talon_move(plain, pos, "8C", "f1")])
+    assert owed == [] and len(moves) > 1
+
+
+def test_a_talon_card_nothing_could_follow_does_not_go_up():
+    # 9C lies face down under 5H: no next move could put it on 8C.
+    pos = position("klondike", "stock", redeals_left=-1, foundations=[CLUBS_TO_7, [], [], []],
+                   tableau=[["#9C", "5H"], ["KD"]] + [[]] * 5)
+    assert talon_move(waiting_home(pos), pos, "8C", "f1") is None
+    assert talon_move(se.load_game("klondike").from_json(pos)._core, pos, "8C", "f1") is not None
+
+
+def test_a_king_goes_up_owing_nothing():
+    # Nothing ever follows a King on a foundation.
+    pos = position("klondike", "stock", redeals_left=-1,
+                   foundations=[[r + "C" for r in "A23456789TJQ"], [], [], []],
+                   tableau=[["9S"], ["KD"]] + [[]] * 5)
+    core = waiting_home(pos)
+    owed, moves = core.solver_moves_after([talon_move(core, pos, "KC", "f1")])
+    assert owed == [] and moves
+
+
+def test_the_safe_move_owes_nothing():
+    # Both red Aces are home: 2C from the waste is the safe move, made alone and owing
+    # nothing, though 3C lies face down. Without the red Aces it is an ordinary move, and
+    # owes 3C.
+    safe = position("klondike", "stock", redeals_left=-1, foundations=[["AC"], [], ["AH"], ["AD"]],
+                    tableau=[["9S"], ["KD"], ["#3C", "5H"]] + [[]] * 4, waste=["2C"])
+    core = waiting_home(safe)
+    assert [core.move_text(c) for c, _ in core.solver_moves()] == ["w-f1"]
+    owed, moves = core.solver_moves_after(core.solver_moves())
+    assert owed == [] and moves
+    unsafe = position("klondike", "stock", redeals_left=-1, foundations=[["AC"], [], [], ["AD"]],
+                      tableau=[["9S"], ["KD"]] + [[]] * 5, waste=["2C"])
+    core = waiting_home(unsafe)
+    two = [(c, p) for c, p in core.solver_moves() if core.move_text(c) == "w-f1" and p == 0]
+    owed, _ = core.solver_moves_after(two)
+    assert owed == [("f1", False)]
