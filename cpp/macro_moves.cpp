@@ -71,12 +71,14 @@ void State::resplit(int waste_size) {
 }
 
 void State::make_macro(Move m, Undo& u) {
+  // The safe move (never a deal round) is made alone and owes nothing (seeds/solver.md):
+  // some win starts with it.
+  Move safe;
+  const bool made_safe = !m.pad && owed_[0] < 0 && r_->kind[m.dst] == Kind::Foundation && owes(m) &&
+                         safe_move(safe) && safe == m;
   const std::uint8_t split = m.pad ? size_[r_->waste] : 0;
   if (m.pad) resplit(m.pad);
-  int owes_now = owes(Move{m.src, m.dst, m.count, 0});
-  // The safe move is made alone and owes nothing (seeds/solver.md): some win starts with it.
-  Move safe;
-  if (owes_now && owed_[0] < 0 && r_->kind[m.dst] == Kind::Foundation && safe_move(safe) && safe == m) owes_now = 0;
+  const int owes_now = made_safe ? 0 : owes(Move{m.src, m.dst, m.count, 0});
   std::int8_t piles[3];
   Card cards[3];
   std::uint8_t uncovered = 0;
