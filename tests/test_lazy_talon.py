@@ -12,12 +12,12 @@ SPADES_TO_7 = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
 CLUBS_TO_7 = ["AC", "2C", "3C", "4C", "5C", "6C", "7C"]
 
 
-def after_talon_card(game, pos, card):
-    """What the solver tries after putting `card` from the talon on t1: the moves it then
-    owes, and those it tries, as text, a talon card's move named by the card."""
-    core = game.from_json(pos)._core
-    move = talon_move(core, pos, card, "t1")
-    assert move, f"{card} from the talon to t1 is not a solver move"
+def after_talon_card(core, pos, card, pile="t1"):
+    """What the solver tries after putting `card` from the talon of snapshot `pos` on `pile`:
+    the moves it then owes, and those it tries, as text, a talon card's move named by the
+    card."""
+    move = talon_move(core, pos, card, pile)
+    assert move, f"{card} from the talon to {pile} is not a solver move"
     owed, moves = core.solver_moves_after([move])
     talon = pos["waste"] + pos["stock"][::-1]
     rest = talon[:move[1] - 1] + talon[move[1]:]
@@ -40,7 +40,7 @@ def test_after_a_talon_card_goes_down_only_cards_onto_it_are_tried():
     # 9S on t1 holds 8H or 8D from the talon; after 8H, only the black 7s (from the talon)
     # may follow, onto 8H, not the other moves the position has.
     pos = position("klondike", "stock", redeals_left=-1, tableau=[["9S"], ["KD"]] + [[]] * 5)
-    owed, moves = after_talon_card(se.load_game("klondike"), pos, "8H")
+    owed, moves = after_talon_card(se.load_game("klondike").from_json(pos)._core, pos, "8H")
     assert owed == [("t1", False)]
     assert moves == ["w-t1 7C", "w-t1 7S"]
 
@@ -61,7 +61,7 @@ def test_with_no_card_to_hold_the_talon_card_does_not_go_down():
 def test_a_card_taken_back_off_a_foundation_may_be_the_one_it_holds():
     pos = position("klondike", "stock", redeals_left=-1,
                    foundations=[CLUBS_TO_7, SPADES_TO_7, [], []], tableau=[["9S"]] + [[]] * 6)
-    owed, moves = after_talon_card(se.load_game("klondike"), pos, "8H")
+    owed, moves = after_talon_card(se.load_game("klondike").from_json(pos)._core, pos, "8H")
     assert owed == [("t1", False)] and moves == ["f1-t1", "f2-t1"]
 
 
@@ -102,8 +102,9 @@ def test_two_decks_owe_nothing():
 # The depth-first searches of the whole game also put a talon card on a foundation only to
 # hold the card that follows it there (State::set_talon_cards_wait_home, seeds/solver.md).
 
-def waiting_home(pos, game=None):
-    core = (game or se.load_game("klondike")).from_json(pos)._core
+def waiting_home(pos):
+    """Klondike snapshot `pos` as the depth-first searches play it."""
+    core = se.load_game("klondike").from_json(pos)._core
     core.set_talon_cards_wait_home(True)
     return core
 
@@ -112,11 +113,9 @@ def test_a_talon_card_goes_up_only_to_hold_the_next_card_there():
     # 8C on the Clubs is not safe (the red 7s could still go on it); 9C is in the talon.
     pos = position("klondike", "stock", redeals_left=-1, foundations=[CLUBS_TO_7, [], [], []],
                    tableau=[["9S"], ["KD"]] + [[]] * 5)
-    core = waiting_home(pos)
-    owed, moves = core.solver_moves_after([talon_move(core, pos, "8C", "f1")])
+    owed, moves = after_talon_card(waiting_home(pos), pos, "8C", "f1")
     assert owed == [("f1", False)]
-    talon = [c for c in pos["waste"] + pos["stock"][::-1] if c != "8C"]
-    assert sorted(core.move_text(c) + f" {talon[p - 1]}" for c, p in moves) == ["w-f1 9C"]
+    assert moves == ["w-f1 9C"]
     # As the best-first searches play: nothing owed, every move of the position.
     plain = se.load_game("klondike").from_json(pos)._core
     owed, moves = plain.solver_moves_after([talon_move(plain, pos, "8C", "f1")])
