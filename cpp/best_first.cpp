@@ -65,14 +65,15 @@ class NodeStore {
 class BestFirst final : public SearchTask {
  public:
   BestFirst(const State& start, MemoryBudget& budget, const PositionSet& lost, bool streamlined)
-      : s_(start), streamlined_(streamlined), seen_(budget), nodes_(budget), lost_(lost) {
+      : s_(start), streamlined_(streamlined), waste_weight_(streamlined ? 128 : 512), seen_(budget),
+        nodes_(budget), lost_(lost) {
     s_.set_talon_cards_wait_home(false);  // its wins would come later (State)
     if (record(seen_, s_) != PositionSet::Insert::New ||
         !nodes_.add(Node{kRoot, Move{}, Undo{}, 0})) {
       status_ = Status::OutOfMemory;
       return;
     }
-    push(0, s_.heuristic());
+    push(0, s_.heuristic(waste_weight_));
   }
 
   Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
@@ -118,7 +119,7 @@ class BestFirst final : public SearchTask {
           if (!nodes_.add(Node{n, c.move, c.undo, static_cast<std::uint16_t>(depth)})) return out_of_memory();
           Undo u;  // scored only when new: most children have been seen before
           s_.make_macro(c.move, u);
-          push(nodes_.size() - 1, s_.heuristic());
+          push(nodes_.size() - 1, s_.heuristic(waste_weight_));
           s_.unmake_macro(c.move, u);
         }
       }
@@ -140,8 +141,20 @@ class BestFirst final : public SearchTask {
   }
 
   // A bucket per score; within one, last in first out, which keeps the search going deep.
+  // Buckets span only the scores seen so far (a final waste's cards can take scores tens of
+  // thousands down, and a search of a few thousand positions should not pay for them all).
   void push(std::uint32_t node, int score) {
-    const int b = std::max(score - kLowest, 0);
+    if (buckets_.empty()) lowest_ = score;
+    if (score < lowest_) {  // grow downwards, at least doubling, so growing costs O(1) a push
+      const int grow = std::max(lowest_ - score, static_cast<int>(buckets_.size()));
+      std::vector<std::vector<std::uint32_t>> wider(buckets_.size() + grow);
+      std::move(buckets_.begin(), buckets_.end(), wider.begin() + grow);
+      buckets_.swap(wider);
+      lowest_ -= grow;
+      if (top_ >= 0) top_ += grow;
+      if (bottom_ != kNoBottom) bottom_ += grow;
+    }
+    const int b = score - lowest_;
     if (b >= static_cast<int>(buckets_.size())) buckets_.resize(b + 1);
     buckets_[b].push_back(node);
     top_ = std::max(top_, b);
@@ -191,10 +204,15 @@ class BestFirst final : public SearchTask {
     return path;
   }
 
-  static constexpr int kLowest = -16384;  // below any score State::heuristic gives
+  static constexpr int kNoBottom = 1 << 30;
 
   State s_;
   bool streamlined_;
+  // What a card left on a final waste costs (a card up gains 32). The two searches weigh it
+  // differently, 512 and 128: each weight wins deals the other does not, and together they
+  // win more than either one for both (Aces and Kings, seeds/solver.md).
+  int waste_weight_;
+  int lowest_ = 0;  // the score of buckets_[0]
   PositionSet seen_;
   NodeStore nodes_;
   const PositionSet& lost_;  // positions the depth-first searches proved lost
@@ -202,7 +220,7 @@ class BestFirst final : public SearchTask {
   std::vector<std::uint32_t> down_;
   std::vector<Child> children_ = std::vector<Child>(kMaxMoves);  // not on the stack: Undo's initialisers
   int top_ = -1;
-  int bottom_ = 1 << 30;  // no bucket below it holds a node (above it, some may be empty)
+  int bottom_ = kNoBottom;  // no bucket below it holds a node (above it, some may be empty)
   static constexpr int kExploreOneIn = 16;
   Rng random_{0xB357F125};  // a fixed seed: verdicts repeat
   std::uint32_t cur_ = 0;  // the node s_ is at

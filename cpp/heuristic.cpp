@@ -8,17 +8,15 @@ namespace {
 // Weights chosen by trying eight sets on deals 1-60 of five games at 1 s: a card on its way to a
 // foundation is worth most; each card still on top of the next wanted one, each face-down
 // card and each empty pile much less. Digging is counted no deeper than 16 cards.
-// A waste that is never dealt again and takes no card by hand (Aces and Kings) is where a
-// game is lost: every card left on it must still come off it, one at a time from the top.
-// Each counts four times what a card up counts: Aces and Kings deals 1-200 left unknown at
-// 10 s went from 22 to 10 (seeds/solver.md).
+// A final waste (Rules) is where such a game is lost, so each card on it costs the caller's
+// weight.
 struct Weights {
-  int progress = 32, depth = 4, face_down = 8, empty = 8, depth_cap = 16, final_waste = 128;
+  int progress = 32, depth = 4, face_down = 8, empty = 8, depth_cap = 16;
 };
 constexpr Weights kW;
 }  // namespace
 
-int State::heuristic() const {
+int State::heuristic(int final_waste_weight) const {
   const Rules& R = *r_;
   int progress = foundation_cards_;
   if (R.spec.win == WinTest::TableauEmpty) {
@@ -43,7 +41,7 @@ int State::heuristic() const {
       ++d;
     }
     score -= kW.depth * d;
-    if (R.kind[p] == Kind::Waste && R.spec.redeals == 0 && !R.takes[p]) score -= kW.final_waste * n;
+    if (p == R.final_waste) score -= final_waste_weight * n;
     if (R.kind[p] == Kind::Tableau)
       for (int i = 0; i < n && is_face_down(cards_[p][i]); ++i) score -= kW.face_down;
   }

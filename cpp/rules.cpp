@@ -182,6 +182,7 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   cyclic_talon = s.redeals == -1 && stock >= 0 && waste >= 0 && !takes[waste];
   for (int p = 0; p < piles; ++p) cyclic_talon &= fill[p] == Fill::None;
   for (int p = 0; p < piles; ++p) waste_refills |= fill[p] == Fill::WasteThenStock;
+  if (waste >= 0 && s.redeals == 0 && !takes[waste]) final_waste = waste;
   for (int p = 0; p < piles; ++p) {
     const bool waste_stays = kind[p] == Kind::Waste && s.redeals == 0 && !waste_refills;
     key_top_only[p] = !gives[p] && kind[p] != Kind::Stock && (kind[p] != Kind::Waste || waste_stays);

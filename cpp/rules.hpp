@@ -94,6 +94,9 @@ struct Rules {
   bool foundations_give = false;          // some foundation's top card may leave
   bool may_have_safe_moves = false;       // false: no position of this game has one
   bool waste_refills = false;             // some pile is refilled from the waste
+  // A waste never dealt again that takes no card by hand (Aces and Kings): every card left
+  // on it must still come off it, one at a time. Its index, or -1.
+  int final_waste = -1;
   std::uint64_t foundation_mask = 0;      // the foundation piles
   std::array<std::uint64_t, 64> built_on{};  // faces a non-foundation pile holding more
                                           // than one card could ever place on a face

@@ -237,11 +237,11 @@ def test_solver_limits_default_to_the_python_apis(argv):
 
 
 def test_solver_limits_reach_the_solver():
-    p = run("solve", "aces-and-kings", "38", "--max-positions", "1000", "--time-limit", "none", "--memory-mb", "none")
+    p = run("solve", "aces-and-kings", "39", "--max-positions", "1000", "--time-limit", "none", "--memory-mb", "none")
     assert p.returncode == 0 and p.stdout.startswith("unknown (1,000 positions, "), p
     assert p.stdout.rstrip().endswith("s, stopped by the positions limit)")
-    p = run("winnability", "aces-and-kings", "--deals", "38", "--time-limit", "0.2", "--max-positions", "none", "-v")
-    assert p.returncode == 0 and p.stdout.startswith("#38: unknown (") and "stopped by the time limit" in p.stdout, p
+    p = run("winnability", "aces-and-kings", "--deals", "39", "--time-limit", "0.2", "--max-positions", "none", "-v")
+    assert p.returncode == 0 and p.stdout.startswith("#39: unknown (") and "stopped by the time limit" in p.stdout, p
 
 
 def test_every_function_has_a_docstring():

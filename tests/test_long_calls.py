@@ -23,7 +23,7 @@ def ctrl_c_after(seconds):
 
 
 def _long_solve():
-    return se.load_game("aces-and-kings").deal(38)  # undecided after minutes of search
+    return se.load_game("aces-and-kings").deal(39)  # undecided after minutes of search
 
 
 def _long_state():
@@ -137,7 +137,7 @@ def test_a_cancel_token_stops_calls_in_other_threads():
 
     token = _core.CancelToken()
     errors: list = []
-    workers = [_thread_solving(se.load_game("aces-and-kings").deal(n), errors, token) for n in (38, 39)]
+    workers = [_thread_solving(se.load_game("aces-and-kings").deal(n), errors, token) for n in (39, 85)]
     time.sleep(0.3)
     assert not errors  # both still searching
     t_cancel = time.perf_counter()
@@ -178,7 +178,7 @@ def test_a_custom_sigint_handler_keeps_worker_searches_running():
 
 _EXIT_SCRIPT = """
 import threading, time, solitaire_engine as se
-s = se.load_game("aces-and-kings").deal(38)
+s = se.load_game("aces-and-kings").deal(39)
 calls = {
     "solve": lambda: s.solve(time_limit=None),
     "perft": lambda: s.perft(12),
