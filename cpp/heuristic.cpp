@@ -8,8 +8,8 @@ namespace {
 // Weights chosen by trying eight sets on deals 1-60 of five games at 1 s: a card on its way to a
 // foundation is worth most; each card still on top of the next wanted one, each face-down
 // card and each empty pile much less. Digging is counted no deeper than 16 cards.
-// A final waste (Rules) is where such a game is lost, so each card on it costs the caller's
-// weight.
+// Each card on a final waste (Rules) costs the caller's weight: it must still come off, one
+// at a time from the top, and a growing waste is how those games are lost.
 struct Weights {
   int progress = 32, depth = 4, face_down = 8, empty = 8, depth_cap = 16;
 };
