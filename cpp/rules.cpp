@@ -191,6 +191,8 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   for (const GroupSpec& gs : s.groups) suits_matter |= gs.suit != SuitRule::Any || !gs.pile_suits.empty();
   key_mask = suits_matter ? 0xFF : static_cast<Card>(0xFF & ~0x30);
   face_class_mask = key_mask & 0x3F;
+  std::array<int, 256> alike{};
+  for (int c = 0; c < 128; ++c) twins_possible |= (alike[c & key_mask] += s.card_counts[c]) > 1;
   if (cyclic_talon) {
     talon_stock = stock;
     talon_waste = waste;

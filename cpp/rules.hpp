@@ -84,6 +84,9 @@ struct Rules {
   std::array<std::uint64_t, 64> empty_takers_of{};       // its transpose: piles by face
   // Piles of one class are interchangeable: same group, no pile-specific suit.
   std::array<std::uint8_t, kMaxPiles> symmetry_class{};
+  // Two cards the key cannot tell apart exist (two decks, or suits that never matter), so
+  // two piles of one class may hold the same cards (State::drop_symmetric_moves).
+  bool twins_possible = false;
   // Piles no card ever leaves (by hand, redeal or refill): only their top card and size
   // matter to the play, so the solver's key sees only those (Golf's waste, Black Hole's
   // foundation: the order cards arrived in is no longer part of the position).

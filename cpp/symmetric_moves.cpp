@@ -1,6 +1,8 @@
 // Moves the solver need not try because another move in the list reaches the same position
 // up to swapping interchangeable piles (the solver's key ignores their order). Each would
 // only be made, hashed, found already seen and unmade.
+#include <algorithm>
+
 #include "state.hpp"
 
 namespace sol {
@@ -13,9 +15,39 @@ void State::drop_symmetric_moves(MoveList& list) const {
   int first_empty[2 * kMaxPiles];  // by class: a group, or 64 + a pile with its own suit
   for (int p = R.piles - 1; p >= 0; --p)
     if (size_[p] == 0) first_empty[R.symmetry_class[p]] = p;
+  // The first pile of each class holding the same cards as this one, or -1: a move from or
+  // to any other such pile could be made from or to that one instead (unless it is the
+  // move's other end). The same cards means the same content hash: the solver's key rests on
+  // the same 64-bit hashes.
+  int twin[kMaxPiles];
+  std::fill(twin, twin + R.piles, -1);
+  if (R.twins_possible) {  // a small hash table of (class, size, cards): one pass, not a pass a pile
+    constexpr int kSlots = 128;  // under a third full; slot from the top 7 bits
+    static_assert(kSlots > 2 * kMaxPiles, "room for every pile");
+    std::uint64_t slot_key[kSlots], used[kSlots / 64] = {};
+    std::int8_t slot_pile[kSlots];
+    for (int p = 0; p < R.piles; ++p) {
+      if (size_[p] == 0 || p == R.stock || p == R.waste) continue;
+      // The content hash is already well mixed: a multiple of an odd constant sets the class
+      // and size apart.
+      const std::uint64_t k =
+          content_hash_[p] + 0x9E3779B97F4A7C15ull * (std::uint64_t{R.symmetry_class[p]} * 256 + size_[p] + 1);
+      int s = static_cast<int>(k >> 57);
+      while ((used[s >> 6] >> (s & 63) & 1) && slot_key[s] != k) s = (s + 1) & (kSlots - 1);
+      if (used[s >> 6] >> (s & 63) & 1) {
+        twin[p] = slot_pile[s];
+      } else {
+        used[s >> 6] |= std::uint64_t{1} << (s & 63);
+        slot_pile[s] = static_cast<std::int8_t>(p);
+        slot_key[s] = k;
+      }
+    }
+  }
   int kept = 0;
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
+    if (m.src < R.piles && twin[m.src] >= 0 && twin[m.src] != m.dst) continue;
+    if (m.dst < R.piles && twin[m.dst] >= 0 && twin[m.dst] != m.src) continue;
     if (m.src < R.piles && m.dst < R.piles && size_[m.dst] == 0) {
       const int cls = R.symmetry_class[m.dst];
       // A whole pile moving to an empty pile of its own class: the same position, renamed

@@ -41,3 +41,24 @@ def test_every_dropped_move_has_a_kept_twin(name, options):
                     assert key_after(core, code) in kept_keys, core.move_text(code)
             core.play(rng.choice(sorted(legal)))
     assert dropped > 50  # the check above really ran
+
+
+def test_of_two_piles_holding_the_same_cards_only_the_first_is_played_from_or_to():
+    # Suits never matter in Aces and Kings: f1 and f2 (A, 2 each) hold the same cards to
+    # the play, as do t1 and t2 (a 5 each). Either's move reaches the same key.
+    from positions import position
+    pos = position("aces-and-kings", "r1",
+                   foundations=[["AC", "2C"], ["AD", "2H"], [], [], [r + "S" for r in "KQJT9876"], [], [], []],
+                   tableau=[["5S"], ["5H"], ["9C"], []])
+    core = se.load_game("aces-and-kings").from_json(pos)._core
+    legal = {core.move_text(code) for code in core.legal_moves()}
+    kept = {core.move_text(code) for code, _ in core.solver_moves()}
+    assert {"f1-t4", "f2-t4", "t1-f5", "t2-f5"} <= legal
+    assert {"f1-t4", "t1-f5"} <= kept
+    assert not {"f2-t4", "t2-f5"} & kept
+    # Onto the same cards likewise: a 3 goes onto f1, not f2.
+    pos["tableau"][3] = ["3D"]
+    pos["reserves"][0].remove("3D")
+    core = se.load_game("aces-and-kings").from_json(pos)._core
+    kept = {core.move_text(code) for code, _ in core.solver_moves()}
+    assert "t4-f1" in kept and "t4-f2" not in kept
