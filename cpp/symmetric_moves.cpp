@@ -15,10 +15,9 @@ void State::drop_symmetric_moves(MoveList& list) const {
   int first_empty[2 * kMaxPiles];  // by class: a group, or 64 + a pile with its own suit
   for (int p = R.piles - 1; p >= 0; --p)
     if (size_[p] == 0) first_empty[R.symmetry_class[p]] = p;
-  // The first pile of each class holding the same cards as this one, or -1: a move from or
-  // to any other such pile could be made from or to that one instead (unless it is the
-  // move's other end). The same cards means the same content hash: the solver's key rests on
-  // the same 64-bit hashes.
+  // The first pile of each class holding the same cards as this one (to the key), or -1: a
+  // move from or to any other such pile could be made from or to that one instead (unless it
+  // is the move's other end). Found by content hash, then checked card by card.
   int twin[kMaxPiles];
   std::fill(twin, twin + R.piles, -1);
   if (R.twins_possible) {  // a small hash table of (class, size, cards): one pass, not a pass a pile
@@ -35,7 +34,10 @@ void State::drop_symmetric_moves(MoveList& list) const {
       int s = static_cast<int>(k >> 57);
       while ((used[s >> 6] >> (s & 63) & 1) && slot_key[s] != k) s = (s + 1) & (kSlots - 1);
       if (used[s >> 6] >> (s & 63) & 1) {
-        twin[p] = slot_pile[s];
+        const int q = slot_pile[s];
+        bool same = true;
+        for (int i = 0; i < size_[p] && same; ++i) same = ((cards_[p][i] ^ cards_[q][i]) & R.key_mask) == 0;
+        if (same) twin[p] = q;
       } else {
         used[s >> 6] |= std::uint64_t{1} << (s & 63);
         slot_pile[s] = static_cast<std::int8_t>(p);
