@@ -155,15 +155,17 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   // Where foundation cards may come back, condition (5) of a safe move looks at the other
   // foundations from empty, so whether any face could ever pass it is known now (in Aces
   // and Kings none can: the solver then skips the test in every position).
-  may_have_safe_moves = spec.win == WinTest::FoundationCards && foundation_mask != 0;
-  if (may_have_safe_moves && foundations_give) {
-    may_have_safe_moves = false;
+  // Where they never leave, (5) still rules out every face its own foundation could take
+  // again later: in Black Hole and Double or Quits, whose building wraps round, that is all.
+  may_have_safe_moves = false;
+  if (spec.win == WinTest::FoundationCards) {
     for (std::uint64_t fs = foundation_mask; fs; fs &= fs - 1) {
       const int f = ctz64(fs);
       for (int fc = 0; fc < 64; ++fc) {
         const std::uint64_t bit = std::uint64_t{1} << fc;
         bool elsewhere = !face_copies[fc] || (foundation_reach[group[f]][fc] & bit);
-        for (std::uint64_t os = foundation_mask & ~(std::uint64_t{1} << f); os && !elsewhere; os &= os - 1)
+        for (std::uint64_t os = foundation_mask & ~(std::uint64_t{1} << f);
+             foundations_give && os && !elsewhere; os &= os - 1)
           elsewhere = reach_from_empty[ctz64(os)] & bit;
         may_have_safe_moves |= !elsewhere;
       }

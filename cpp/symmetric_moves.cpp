@@ -21,11 +21,21 @@ void State::drop_symmetric_moves(MoveList& list) const {
   int twin[kMaxPiles];
   std::fill(twin, twin + R.piles, -1);
   if (R.twins_possible) {  // a small hash table of (class, size, cards): one pass, not a pass a pile
+    // Only piles some move reads or fills: a twin of such a pile has the same moves, so is
+    // one of them too.
+    static_assert(kMaxPiles <= 64, "a pile mask in a word");
+    std::uint64_t moved = 0;
+    for (int i = 0; i < list.size; ++i) {
+      const Move m = list.moves[i];
+      if (m.src < R.piles) moved |= std::uint64_t{1} << m.src;
+      if (m.dst < R.piles) moved |= std::uint64_t{1} << m.dst;
+    }
     constexpr int kSlots = 128;  // under a third full; slot from the top 7 bits
     static_assert(kSlots > 2 * kMaxPiles, "room for every pile");
     std::uint64_t slot_key[kSlots], used[kSlots / 64] = {};
     std::int8_t slot_pile[kSlots];
-    for (int p = 0; p < R.piles; ++p) {
+    for (; moved; moved &= moved - 1) {
+      const int p = ctz64(moved);
       if (size_[p] == 0 || p == R.stock || p == R.waste) continue;
       // The content hash is already well mixed: a multiple of an odd constant sets the class
       // and size apart.
