@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import collections
 import collections.abc
-import itertools
 import math
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
 
@@ -130,15 +128,6 @@ def solve(
     )
 
 
-def _result(future: "Future[SolveResult]") -> SolveResult:
-    # A bounded wait keeps the main thread where Ctrl-C can reach it on every platform.
-    while True:
-        try:
-            return future.result(timeout=0.2)
-        except FutureTimeout:
-            continue
-
-
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """Wilson score interval for a binomial proportion (95% by default)."""
     if n == 0:
@@ -183,29 +172,53 @@ def solve_deals(
     memory_mb: Optional[float],
     max_positions: Optional[int],
     workers: int,
+    ordered: bool = True,
 ) -> Iterator[tuple[int, SolveResult]]:
     """Solves the deals on ``workers`` threads and yields ``(number, result)`` in the order
-    of ``numbers`` (limits already checked). Closing the generator early, or Ctrl-C while it
-    waits, stops the running solves within milliseconds; queued ones never start."""
+    of ``numbers`` (limits already checked), or as each finishes if not ``ordered``. Closing
+    the generator early, or Ctrl-C while it waits, stops the running solves within
+    milliseconds; queued ones never start."""
     cancel = _core.CancelToken()
 
     def solve_deal(n: int) -> SolveResult:
         return solve(game.deal(n), time_limit, memory_mb, max_positions, cancel)
 
-    # Deals are dealt by the workers, a few ahead of the results: a million-deal run holds a
-    # handful of positions, not a million.
-    ahead = 4 * workers
+    # Deals are dealt by the workers, a few at a time: a million-deal run holds a handful of
+    # positions, not a million. Results come out in order, but a slow deal at the head does
+    # not hold the other workers up: deals keep starting while fewer than `ahead` are
+    # unfinished, and up to `kept` finished ones wait for their turn (in order only: a study
+    # records each result as it finishes, so a kill loses none).
+    ahead, kept = 4 * workers, 256 * workers
     with ThreadPoolExecutor(max_workers=workers) as pool:
         pending: collections.deque[tuple[int, Future[SolveResult]]] = collections.deque()
+        unfinished: set[Future[SolveResult]] = set()
         todo = iter(numbers)
+        more = True
         try:
             while True:
-                for n in itertools.islice(todo, ahead - len(pending)):
-                    pending.append((n, pool.submit(solve_deal, n)))
+                unfinished = {f for f in unfinished if not f.done()}
+                while more and len(unfinished) < ahead and len(pending) < kept:
+                    n = next(todo, None)
+                    if n is None:
+                        more = False
+                        break
+                    future = pool.submit(solve_deal, n)
+                    pending.append((n, future))
+                    unfinished.add(future)
                 if not pending:
                     break
-                n, future = pending.popleft()
-                yield n, _result(future)
+                done = [pending[0]] if pending[0][1].done() else []
+                if not ordered:
+                    done = [item for item in pending if item[1].done()]
+                if done:
+                    for item in done:
+                        pending.remove(item)
+                    for n, future in done:
+                        yield n, future.result()
+                    continue
+                # A bounded wait keeps the main thread where Ctrl-C can reach it on every
+                # platform.
+                wait(unfinished, timeout=0.2, return_when=FIRST_COMPLETED)
         except BaseException:
             # Ctrl-C, a failing consumer, or the generator closed: the running solves stop
             # within milliseconds, the queued ones never start, and the pool's exit does not

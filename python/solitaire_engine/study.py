@@ -335,7 +335,8 @@ def study(
             todo += [n for n in batch if n not in settled]
         bar = Progress(len(todo), len(numbers) - len(todo), progress)
         try:
-            results = (solve_deals(game, todo, time_limit, memory_mb, max_positions, jobs) if cluster is None
+            results = (solve_deals(game, todo, time_limit, memory_mb, max_positions, jobs, ordered=False)
+                       if cluster is None
                        else _on_cluster(game, todo, time_limit, memory_mb, max_positions, cluster))
             for n, result in results:
                 _record(connection, game, n, limits, result)
