@@ -48,6 +48,7 @@ Move greedy_bot_move(const State& s) {
   const Rules& R = s.rules();
   const int me = s.to_move();
   State work = s;
+  work.drop_keys();
   const int now = greedy_evaluation(s, me);
   Move best{}, turn_end{};
   bool have_best = false, have_end = false;

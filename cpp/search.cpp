@@ -51,6 +51,7 @@ PlayoutStats random_playouts(const State& start, std::uint64_t playouts, int max
   State s = start;
   for (std::uint64_t g = 0; g < playouts; ++g) {
     s = start;
+    s.drop_keys();
     for (int k = 0; k < max_steps && !s.is_won(); ++k) {
       Move m;
       if (!s.pick_move(static_cast<std::uint32_t>(rng.next() >> 32), m)) break;

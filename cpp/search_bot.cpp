@@ -88,6 +88,7 @@ std::vector<Plan> turn_plans(const State& s, std::size_t cap, std::size_t keep) 
   std::vector<Node> nodes{Node{-1, Move{}, greedy_evaluation(s, me)}};
   std::unordered_set<std::uint64_t> seen{s.hash()};
   State work = s;
+  work.drop_keys();
   std::vector<Move> path;
   std::vector<Undo> undos;
   MoveList list;
@@ -147,6 +148,7 @@ std::vector<Move> search_bot_plan(const State& s, std::uint64_t seed, int playou
       }
     }
     State work = s;
+    work.drop_keys();
     work.sample_unseen_stocks(rng.next());
     for (const Move& m : plans[pick].moves) {
       Undo u;

@@ -139,6 +139,11 @@ class State {
   // the best-first searches find their wins later, so only the depth-first searches of the
   // whole game ask for it (seeds/solver.md).
   void set_talon_cards_wait_home(bool on) { talon_cards_wait_home_ = on; }
+  // For a copy that is only played on and never keyed (random playouts, bots): push and pop
+  // then skip the upkeep of the solver's pile hashes and talon terms, a sixth of a Double
+  // or Quits playout. There is no way back: solver_key() and the solver's move filters
+  // must not be used on it.
+  void drop_keys() { keys_kept_ = false; }
   bool owed_uncovered(int i) const { return owed_uncovered_ >> i & 1; }
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
@@ -277,6 +282,7 @@ class State {
   std::int8_t owed_[2] = {-1, -1};  // owed_pile(): the first entry, then the second
   std::uint8_t owed_uncovered_ = 0;  // bit i: entry i is an uncovered card, not a talon card
   bool talon_cards_wait_home_ = false;  // set_talon_cards_wait_home()
+  bool keys_kept_ = true;  // drop_keys()
   Card owed_card_[2] = {};           // an uncovered entry's card: the one moved off it
   // Two-player games (cpp/turns.cpp); kept apart from the one-player games' hot fields.
   std::uint8_t to_move_ = 0;
