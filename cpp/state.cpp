@@ -90,13 +90,10 @@ void State::push(int p, Card c) {
   key_dirty_ |= std::uint64_t{1} << p;
   cards_[p][n] = c;
   top_face_[p] = static_cast<std::uint8_t>(face(c));
-  if (!keys_kept_) {
-  } else if (p == r_->talon_waste) {
-    waste_term_add(c, n);
-  } else if (p == r_->talon_stock) {
-    stock_term_push(c);
-  } else {
-    content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
+  if (keys_kept_) {
+    if (p == r_->talon_waste) waste_term_add(c, n);
+    else if (p == r_->talon_stock) stock_term_push(c);
+    else content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
   }
   if (r_->kind[p] == Kind::Foundation) {
     ++foundation_cards_;
@@ -109,13 +106,10 @@ Card State::pop(int p) {
   key_dirty_ |= std::uint64_t{1} << p;
   const Card c = cards_[p][n];
   top_face_[p] = static_cast<std::uint8_t>(n ? face(cards_[p][n - 1]) : kNoFace);
-  if (!keys_kept_) {
-  } else if (p == r_->talon_waste) {
-    waste_term_remove(c, n);
-  } else if (p == r_->talon_stock) {
-    stock_term_pop(c);
-  } else {
-    content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
+  if (keys_kept_) {
+    if (p == r_->talon_waste) waste_term_remove(c, n);
+    else if (p == r_->talon_stock) stock_term_pop(c);
+    else content_hash_[p] ^= mix64(std::uint64_t(n) << 8 | (c & r_->key_mask));
   }
   if (r_->kind[p] == Kind::Foundation) {
     --foundation_cards_;
