@@ -207,8 +207,9 @@ def solve_deals(
                     unfinished.add(future)
                 if not pending:
                     break
-                done = [pending[0]] if pending[0][1].done() else []
-                if not ordered:
+                if ordered:
+                    done = [pending[0]] if pending[0][1].done() else []
+                else:
                     done = [item for item in pending if item[1].done()]
                 if done:
                     for item in done:
