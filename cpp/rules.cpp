@@ -181,6 +181,36 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
     for (int o = p + 1; o < piles && fixed_homes; ++o)
       fixed_homes = kind[o] != Kind::Foundation || !(reach_from_empty[p] & reach_from_empty[o]);
   }
+  fixed_places = !fixed_homes && spec.win == WinTest::FoundationCards && foundations_give && foundation_mask &&
+                 (waste < 0 || !takes[waste]);
+  for (int p = 0; p < piles && fixed_places; ++p) fixed_places = fill[p] == Fill::None;
+  std::array<std::uint64_t, 64> below{};  // the face each face lies on, on any foundation
+  std::uint64_t bases = 0;
+  for (std::uint64_t fs = foundation_mask; fs && fixed_places; fs &= fs - 1) {
+    const int p = ctz64(fs);
+    bases |= empty_accepts[p];
+    for (std::uint64_t m = reach_from_empty[p]; m && fixed_places; m &= m - 1) {
+      const int f = ctz64(m);
+      const std::uint64_t next = on_top[group[p]][f];
+      fixed_places = popcount64(next) <= 1 && !(foundation_reach[group[p]][f] >> f & 1) && face_copies[f];
+      if (next) below[ctz64(next)] |= std::uint64_t{1} << f;
+    }
+  }
+  // Foundations that could start the same chain are interchangeable, so a chain's cards
+  // may be thought of as moving between its piles in any order (seeds/solver.md).
+  for (std::uint64_t fs = foundation_mask; fs && fixed_places; fs &= fs - 1)
+    for (std::uint64_t os = fs & (fs - 1); os && fixed_places; os &= os - 1) {
+      const int p = ctz64(fs), o = ctz64(os);
+      fixed_places = !(empty_accepts[p] & empty_accepts[o]) ||
+                     (empty_accepts[p] == empty_accepts[o] && group[p] == group[o]);
+    }
+  for (int f = 0; f < 64 && fixed_places; ++f) {
+    if (!below[f]) continue;
+    const int g = ctz64(below[f]);
+    fixed_places = popcount64(below[f]) == 1 && !(bases >> f & 1) && face_copies[f] == face_copies[g] &&
+                   (built_on[f] & below[f]);
+  }
+  may_have_safe_moves |= fixed_places;
   cyclic_talon = s.redeals == -1 && stock >= 0 && waste >= 0 && !takes[waste];
   for (int p = 0; p < piles; ++p) cyclic_talon &= fill[p] == Fill::None;
   for (int p = 0; p < piles; ++p) waste_refills |= fill[p] == Fill::WasteThenStock;

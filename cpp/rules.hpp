@@ -113,6 +113,12 @@ struct Rules {
   // that only foundation cards could ever be put on is never worth taking back, which lets
   // more cards go up as safe moves (State::safe_move, seeds/solver.md).
   bool fixed_homes = false;
+  // The same with several copies of a card, where every foundation builds the same fixed
+  // chains: a face has one place on any foundation (at most one face may follow it, and
+  // one lie under it), every face of a chain has as many copies, and a tableau could put
+  // on a face the face under it there. A card then goes up safely once its other copies
+  // are home (Double Trigon solo; State::safe_move, seeds/solver.md).
+  bool fixed_places = false;
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   // Two-player games: piles have owners (-1 shared), each player a stock and a waste, and a
   // player moves cards only from their own piles, to their own or shared ones. One-player

@@ -38,6 +38,7 @@ bool State::safe_move(Move& out) const {
     if (!settled_known) settled = settled_faces(), settled_known = true;
     return (faces & ~settled) == 0;
   };
+  const bool settles = R.fixed_homes || R.fixed_places;  // settled cards (7) exist
   for (int s : R.givers) {
     if (R.kind[s] == Kind::Foundation || size_[s] == 0) continue;
     const int fc = top_face_[s];
@@ -45,7 +46,7 @@ bool State::safe_move(Move& out) const {
     // (2) Nothing may ever be put on this card outside the foundations: no card that could
     // lies anywhere else, or, where foundation cards may come back, no such card exists
     // (or, by (7), only cards that need never come back could be).
-    if (R.foundations_give && !R.fixed_homes) {
+    if (R.foundations_give && !settles) {
       if (R.built_on[fc]) continue;
     } else {
       if (!all_home(R.built_on[fc])) continue;  // cheap, and what settles most positions
@@ -67,11 +68,13 @@ bool State::safe_move(Move& out) const {
       // by (7), its top card may instead be one a winning line need never take back.
       if (R.foundations_give && on_foundations_[fc] + 1 != R.face_copies[fc]) continue;
       if (R.foundations_give && size_[f] != 0) {
-        if (!R.fixed_homes || !is_settled(std::uint64_t{1} << top_face_[f])) continue;
+        if (!settles || !is_settled(std::uint64_t{1} << top_face_[f])) continue;
       }
-      // (5) No other foundation could ever take this face, nor this one again later.
-      bool elsewhere = (R.foundation_reach[R.group[f]][fc] & bit) != 0;
-      for (std::uint64_t os = R.foundation_mask & ~(std::uint64_t{1} << f); os && !elsewhere; os &= os - 1) {
+      // (5) No other foundation could ever take this face, nor this one again later. With
+      // fixed places, others may, but every other copy is home, so which one is no choice (8).
+      bool elsewhere = !R.fixed_places && (R.foundation_reach[R.group[f]][fc] & bit) != 0;
+      for (std::uint64_t os = R.foundation_mask & ~(std::uint64_t{1} << f); os && !elsewhere && !R.fixed_places;
+           os &= os - 1) {
         const int o = ctz64(os);
         const std::uint64_t reach = size_[o] && !R.foundations_give
                                         ? R.foundation_reach[R.group[o]][top_face_[o]]

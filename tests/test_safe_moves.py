@@ -186,9 +186,49 @@ def test_condition_7_in_trigon_every_card_that_fits_its_foundation_goes_up():
     assert safe(se.load_game("trigon"), pos) == "t1-f2"
 
 
-def test_condition_7_only_where_each_card_has_one_foundation():
+def test_condition_7_with_two_decks_a_card_waits_while_its_other_copy_is_out():
     # Double Trigon solo with takeback: any Ace starts any foundation, two of each card.
+    # The other 2S is in the stock: either 2S could go on either spade foundation.
     pos = position("double-trigon-solo", "stock", redeals_left=-1,
                    foundations=[["AS"], ["AS"], ["AC"], ["AC"], ["AH"], ["AH"], ["AD"], ["AD"]],
                    tableau=[["2S"]] + [[]] * 8)
     assert safe(se.load_game("double-trigon-solo"), pos) is None
+
+
+def test_condition_8_with_two_decks_a_card_goes_up_once_its_other_copy_is_home():
+    # f1 holds the other 3S, on both 2S and both AS: only an AS could ever go on a 2S, so
+    # the last 3S goes up on f2 rather than wait.
+    pos = position("double-trigon-solo", "stock", redeals_left=-1,
+                   foundations=[["AS", "2S", "3S"], ["AS", "2S"], [], [], [], [], [], []],
+                   tableau=[["3S"]] + [[]] * 8)
+    assert safe(se.load_game("double-trigon-solo"), pos) == "t1-f2"
+    # From the waste too: with one card dealt at a time, the talon regroups nothing.
+    pos = position("double-trigon-solo", "stock", redeals_left=-1,
+                   foundations=[["AS", "2S", "3S"], ["AS", "2S"], [], [], [], [], [], []],
+                   tableau=[[]] * 9, waste=["3S"])
+    assert safe(se.load_game("double-trigon-solo"), pos) == "w-f2"
+
+
+def _two_deck_alternate(options):
+    # Two decks; foundations up in suit from any Ace, and their cards may come back down;
+    # the tableau builds down in alternate colours, so the card under a 2S on a foundation
+    # (an AS) is not one the tableau could put on it (a red Ace).
+    return v.RuleTable(
+        name="safe-two-deck-alternate",
+        decks=2,
+        groups=(
+            v.Group("foundation", 8, tuple(v.ranks.up()), suit="same", empty_ranks=v.ranks.ranks(ACE),
+                    max_cards=13),
+            v.Group("tableau", 3, tuple(v.ranks.down()), suit="alternate", empty_ranks=v.ranks.ALL),
+            v.Group("stock"),
+            v.Group("waste"),
+        ),
+        deal_steps=(v.DealRow("tableau", (0, 1, 2)),),
+        options=options,
+    )
+
+
+def test_condition_8_only_where_a_tableau_could_hold_what_lies_under_a_card_at_home():
+    game = _test_game("safe-two-deck-alternate", _two_deck_alternate)
+    spades = [["AS", "2S", "3S"], ["AS", "2S"]]
+    assert safe(game, _placed(game, spades + [["AH"], ["AH"], ["AD"], ["AD"], [], []], [["3S"], [], []])) is None
