@@ -171,19 +171,20 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
       }
     }
   }
-  fixed_homes = may_have_safe_moves && foundations_give && (waste < 0 || !takes[waste]);
+  // Settled cards (State::settled_faces) need foundation cards that may leave, no pile
+  // refilled, and no waste that takes cards by hand; then one home or fixed places.
+  bool settling = foundations_give && (waste < 0 || !takes[waste]);
+  for (int p = 0; p < piles; ++p) settling &= fill[p] == Fill::None;
+  fixed_homes = may_have_safe_moves && settling;
   for (int p = 0; p < piles && fixed_homes; ++p) {
-    fixed_homes = fill[p] == Fill::None;
-    if (kind[p] != Kind::Foundation || !fixed_homes) continue;
+    if (kind[p] != Kind::Foundation) continue;
     fixed_homes = popcount64(empty_accepts[p]) <= 1;
     for (std::uint64_t m = reach_from_empty[p]; m && fixed_homes; m &= m - 1)
       fixed_homes = popcount64(on_top[group[p]][ctz64(m)]) <= 1 && face_copies[ctz64(m)] <= 1;
     for (int o = p + 1; o < piles && fixed_homes; ++o)
       fixed_homes = kind[o] != Kind::Foundation || !(reach_from_empty[p] & reach_from_empty[o]);
   }
-  fixed_places = !fixed_homes && spec.win == WinTest::FoundationCards && foundations_give && foundation_mask &&
-                 (waste < 0 || !takes[waste]);
-  for (int p = 0; p < piles && fixed_places; ++p) fixed_places = fill[p] == Fill::None;
+  fixed_places = !fixed_homes && settling && spec.win == WinTest::FoundationCards;
   std::array<std::uint64_t, 64> below{};  // the face each face lies on, on any foundation
   std::uint64_t bases = 0;
   for (std::uint64_t fs = foundation_mask; fs && fixed_places; fs &= fs - 1) {

@@ -18,13 +18,26 @@ def safe(game, pos):
 NO_TAKEBACK = {"foundation_takeback": False}
 
 
-def _test_game(name, rule_table):
-    """A rule table of this file's, registered once per process, as a game."""
+def _test_game(name, decks, foundation, tableau):
+    """A game of this file's: these foundations and tableau, a stock and a waste, one card
+    dealt to each tableau pile; registered once per process."""
+    def rule_table(options):
+        return v.RuleTable(
+            name=name,
+            decks=decks,
+            groups=(foundation, tableau, v.Group("stock"), v.Group("waste")),
+            deal_steps=(v.DealRow("tableau", tuple(range(tableau.count))),),
+            options=options,
+        )
+
     try:
         v.register_game(v.GameInfo(name, "safe move test", 0, rule_table))
     except se.OptionError:
         pass  # registered by an earlier test in this process
     return se.load_game(name)
+
+
+_UP_IN_SUIT = dict(build=tuple(v.ranks.up()), suit="same", empty_ranks=v.ranks.ranks(ACE), max_cards=13)
 
 
 def klondike(takeback=False, draw=1):
@@ -57,25 +70,14 @@ def test_condition_3_a_foundation_that_takes_other_cards_too_is_a_choice():
     assert safe(se.load_game("double-trigon-solo", **NO_TAKEBACK), pos) is None
 
 
-def _two_takes_red_fives(options):
+def _two_takes_red_fives():
     # Foundations up in suit from the Ace, and their cards may come back down. The tableau
     # builds nothing but a red 5 on a 2: so a 2 taken back could hold a red 5, and nothing
     # can go on a 3 at all. Conditions 2 and 4 then look at different cards.
     two_takes_five = [0] * 13
     two_takes_five[1] = v.ranks.ranks(4)
-    return v.RuleTable(
-        name="safe-two-five",
-        decks=1,
-        groups=(
-            v.Group("foundation", 4, tuple(v.ranks.up()), suit="same", empty_ranks=v.ranks.ranks(ACE),
-                    pile_suits=(0, 1, 2, 3), max_cards=13),
-            v.Group("tableau", 3, tuple(two_takes_five), suit="alternate", empty_ranks=v.ranks.ALL),
-            v.Group("stock"),
-            v.Group("waste"),
-        ),
-        deal_steps=(v.DealRow("tableau", (0, 1, 2)),),
-        options=options,
-    )
+    return _test_game("safe-two-five", 1, v.Group("foundation", 4, pile_suits=(0, 1, 2, 3), **_UP_IN_SUIT),
+                      v.Group("tableau", 3, tuple(two_takes_five), suit="alternate", empty_ranks=v.ranks.ALL))
 
 
 def _placed(game, foundations, tableau):
@@ -91,7 +93,7 @@ def _placed(game, foundations, tableau):
 
 
 def test_condition_4_with_takeback_the_foundation_holds_nothing_wanted_back_first():
-    game = _test_game("safe-two-five", _two_takes_red_fives)
+    game = _two_takes_red_fives()
     # f1..f4 take clubs, spades, hearts, diamonds. Nothing can ever go on the 3S (2), but the
     # 2S under it on f2 could come back down to an empty pile and hold the 5D, still out.
     hearts = [r + "H" for r in "A2345"]
@@ -128,24 +130,14 @@ def test_condition_6_draw_three_waste_cards_wait_while_redeals_regroup_the_talon
     assert safe(klondike(draw=1), pos) == "w-f2"
 
 
-def _refilling(options):
-    return v.RuleTable(
-        name="safe-refill",
-        decks=1,
-        groups=(
-            v.Group("foundation", 4, tuple(v.ranks.up()), suit="same", empty_ranks=v.ranks.ranks(ACE),
-                    pile_suits=(0, 1, 2, 3), max_cards=13, can_leave=False),
-            v.Group("tableau", 2, empty_ranks=v.ranks.ALL, max_cards=1, fill="stock"),
-            v.Group("stock"),
-            v.Group("waste"),
-        ),
-        deal_steps=(v.DealRow("tableau", (0, 1)),),
-        options=options,
-    )
+def _refilling():
+    return _test_game("safe-refill", 1,
+                      v.Group("foundation", 4, pile_suits=(0, 1, 2, 3), can_leave=False, **_UP_IN_SUIT),
+                      v.Group("tableau", 2, empty_ranks=v.ranks.ALL, max_cards=1, fill="stock"))
 
 
 def test_condition_6_a_card_whose_leaving_sets_off_a_refill_waits():
-    game = _test_game("safe-refill", _refilling)
+    game = _refilling()
     pos = json.loads(game.deal(1).to_json())
     cards = [c for p in pos["tableau"] for c in p] + pos["stock"] + pos["waste"]
     cards.remove("AC")
@@ -209,26 +201,15 @@ def test_condition_8_with_two_decks_a_card_goes_up_once_its_other_copy_is_home()
     assert safe(se.load_game("double-trigon-solo"), pos) == "w-f2"
 
 
-def _two_deck_alternate(options):
+def _two_deck_alternate():
     # Two decks; foundations up in suit from any Ace, and their cards may come back down;
     # the tableau builds down in alternate colours, so the card under a 2S on a foundation
     # (an AS) is not one the tableau could put on it (a red Ace).
-    return v.RuleTable(
-        name="safe-two-deck-alternate",
-        decks=2,
-        groups=(
-            v.Group("foundation", 8, tuple(v.ranks.up()), suit="same", empty_ranks=v.ranks.ranks(ACE),
-                    max_cards=13),
-            v.Group("tableau", 3, tuple(v.ranks.down()), suit="alternate", empty_ranks=v.ranks.ALL),
-            v.Group("stock"),
-            v.Group("waste"),
-        ),
-        deal_steps=(v.DealRow("tableau", (0, 1, 2)),),
-        options=options,
-    )
+    return _test_game("safe-two-deck-alternate", 2, v.Group("foundation", 8, **_UP_IN_SUIT),
+                      v.Group("tableau", 3, tuple(v.ranks.down()), suit="alternate", empty_ranks=v.ranks.ALL))
 
 
 def test_condition_8_only_where_a_tableau_could_hold_what_lies_under_a_card_at_home():
-    game = _test_game("safe-two-deck-alternate", _two_deck_alternate)
+    game = _two_deck_alternate()
     spades = [["AS", "2S", "3S"], ["AS", "2S"]]
     assert safe(game, _placed(game, spades + [["AH"], ["AH"], ["AD"], ["AD"], [], []], [["3S"], [], []])) is None
