@@ -42,12 +42,18 @@ class NodeStore {
 
   Node& operator[](std::uint32_t i) { return chunks_[i / kChunk][i % kChunk]; }
   std::uint32_t size() const { return static_cast<std::uint32_t>(size_); }
-  bool add(const Node& n) {  // false when the budget (or 2^32 nodes) is used up
+  // False when the budget (or 2^32 nodes) is used up. Written field by field: a Node built
+  // whole and copied in was read back before its parts were stored, a stall on every node.
+  bool add(std::uint32_t parent, Move move, const Undo& undo, std::uint16_t depth) {
     if (size_ == chunks_.size() * kChunk) {
       if (size_ + kChunk >= kRoot || !budget_.take(kChunk * kBytesPerNode)) return false;
       chunks_.emplace_back(new Node[kChunk]);
     }
-    (*this)[static_cast<std::uint32_t>(size_++)] = n;
+    Node& n = (*this)[static_cast<std::uint32_t>(size_++)];
+    n.parent = parent;
+    n.move = move;
+    n.undo = undo;
+    n.depth = depth;
     return true;
   }
   void release() {
@@ -66,10 +72,10 @@ class BestFirst final : public SearchTask {
  public:
   BestFirst(const State& start, MemoryBudget& budget, const PositionSet& lost, bool streamlined)
       : s_(start), streamlined_(streamlined), waste_weight_(streamlined ? 128 : 512), seen_(budget),
-        nodes_(budget), lost_(lost) {
+        nodes_(budget), lost_(lost), home_(start) {
     s_.set_talon_cards_wait_home(false);  // its wins would come later (State)
     if (record(seen_, s_) != PositionSet::Insert::New ||
-        !nodes_.add(Node{kRoot, Move{}, Undo{}, 0})) {
+        !nodes_.add(kRoot, Move{}, Undo{}, 0)) {
       status_ = Status::OutOfMemory;
       return;
     }
@@ -116,7 +122,7 @@ class BestFirst final : public SearchTask {
         const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : seen_.insert(c.a, c.b);
         if (seen == PositionSet::Insert::Full) return out_of_memory();
         if (seen == PositionSet::Insert::New && !lost_.contains(c.a, c.b)) {  // the depth-first searches' proofs
-          if (!nodes_.add(Node{n, c.move, c.undo, static_cast<std::uint16_t>(depth)})) return out_of_memory();
+          if (!nodes_.add(n, c.move, c.undo, static_cast<std::uint16_t>(depth))) return out_of_memory();
           Undo u;  // scored only when new: most children have been seen before
           s_.make_macro(c.move, u);
           push(nodes_.size() - 1, s_.heuristic(waste_weight_));
@@ -165,7 +171,15 @@ class BestFirst final : public SearchTask {
     // One pop in kExploreOneIn takes a node from a random score instead of the best (the
     // idea of epsilon-greedy best-first search): a heuristic this rough has wide plateaus
     // and misleading peaks, and a greedy search can spend millions of positions under one.
-    if (random_.below(kExploreOneIn) == 0) {
+    const bool explore = random_.below(kExploreOneIn) == 0;
+    if (explore && !exploring_) {
+      // The greedy pops after this excursion go on near here: keep the state to come back
+      // to, rather than walk back (on Aces and Kings, about 190 moves each way).
+      home_ = s_;
+      home_node_ = cur_;
+    }
+    exploring_ = explore;
+    if (explore) {
       while (buckets_[bottom_].empty()) ++bottom_;
       b = bottom_ + random_.below(top_ - bottom_ + 1);
       while (buckets_[b].empty()) ++b;
@@ -179,6 +193,11 @@ class BestFirst final : public SearchTask {
   // Moves the state from the current node to node t: back up to their common ancestor,
   // then down along t's path.
   void go_to(std::uint32_t t) {
+    if (!exploring_ && home_node_ != kRoot) {  // back from an excursion
+      s_ = home_;
+      cur_ = home_node_;
+      home_node_ = kRoot;
+    }
     std::uint32_t a = cur_, b = t;
     down_.clear();
     while (a != b) {
@@ -224,6 +243,9 @@ class BestFirst final : public SearchTask {
   static constexpr int kExploreOneIn = 16;
   Rng random_{0xB357F125};  // a fixed seed: verdicts repeat
   std::uint32_t cur_ = 0;  // the node s_ is at
+  bool exploring_ = false;  // the last pop was a random one
+  State home_;  // the state at home_node_, the last greedy pop's node before an excursion
+  std::uint32_t home_node_ = kRoot;  // kRoot: no excursion under way
   std::uint64_t ticks_ = 0;
   Status status_ = Status::Paused;
 };
