@@ -18,8 +18,8 @@ Card State::talon_card(int at) const {
   return at <= w ? cards_[R.waste][at - 1] : cards_[R.stock][size_[R.stock] - 1 - (at - 1 - w)];
 }
 
-void State::generate_macro(MoveList& out) const {
-  generate(out);
+void State::generate_macro(MoveList& out, std::uint64_t skip) const {
+  generate(out, skip);
   if (!on_talon_cycle()) return;
   const Rules& R = *r_;
   if (out.size && (out.moves[out.size - 1].src == R.stock || out.moves[out.size - 1].dst == R.stock))
@@ -27,7 +27,7 @@ void State::generate_macro(MoveList& out) const {
   // The waste's top card at every other split of the cycle: the talon's card in dealing
   // order just below the split. Dealing changes no other pile's wishes (cyclic_talon).
   const int w = size_[R.waste], s = size_[R.stock], n = w + s, k = R.spec.deal_count;
-  const std::uint64_t not_waste = ~(std::uint64_t{1} << R.waste);
+  const std::uint64_t not_waste = ~(std::uint64_t{1} << R.waste | skip);
   for (int split = k; split < n + k; split += k) {
     const int at = split < n ? split : n;
     if (at == w) continue;

@@ -47,16 +47,16 @@ bool State::stock_move(Move& out) const {
   return false;
 }
 
-void State::generate(MoveList& out) const {
+void State::generate(MoveList& out, std::uint64_t skip) const {
   const Rules& R = *r_;
   int size = 0;
   Move* moves = out.moves;
   static_assert(kMaxPiles <= 64, "pile sets are 64-bit masks");
   if (R.players == 2) return generate_turn(out);
   for (int s : R.givers)
-    for (std::uint64_t m = takers(top_face_[s]) & ~(std::uint64_t{1} << s); m; m &= m - 1)
+    for (std::uint64_t m = takers(top_face_[s]) & ~(std::uint64_t{1} << s | skip); m; m &= m - 1)
       moves[size++] = make_move(s, ctz64(m), 1);
-  if (R.any_runs) size += add_runs(moves + size, R.givers, ~std::uint64_t{0});
+  if (R.any_runs) size += add_runs(moves + size, R.givers, ~skip);
   if (stock_move(moves[size])) ++size;
   out.size = size;
 }

@@ -226,6 +226,12 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   face_class_mask = key_mask & 0x3F;
   std::array<int, 256> alike{};
   for (int c = 0; c < 128; ++c) twins_possible |= (alike[c & key_mask] += s.card_counts[c]) > 1;
+  for (int p = 0; p < piles; ++p) {
+    std::uint64_t same = 0;
+    for (int q = 0; q < piles; ++q)
+      if (symmetry_class[q] == symmetry_class[p]) same |= std::uint64_t{1} << q;
+    if ((same & (same - 1)) && ctz64(same) == p) symmetric_piles.push_back(same);
+  }
   if (cyclic_talon) {
     talon_stock = stock;
     talon_waste = waste;

@@ -87,6 +87,8 @@ struct Rules {
   // Two cards the key cannot tell apart exist (two decks, or suits that never matter), so
   // two piles of one class may hold the same cards (State::drop_symmetric_moves).
   bool twins_possible = false;
+  // The piles of each class of two piles or more, as masks (State::spare_empty_piles).
+  std::vector<std::uint64_t> symmetric_piles;
   // Piles no card ever leaves (by hand, redeal or refill): only their top card and size
   // matter to the play, so the solver's key sees only those (Golf's waste, Black Hole's
   // foundation: the order cards arrived in is no longer part of the position).

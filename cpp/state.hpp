@@ -69,7 +69,8 @@ class State {
   // cycle). Kept up to date lazily: push and pop mark their pile, and only marked piles'
   // terms are computed again.
   void solver_key(std::uint64_t& a, std::uint64_t& b) const;
-  void generate(MoveList& out) const;
+  // `skip`: piles left out as targets (the solver's spare_empty_piles).
+  void generate(MoveList& out, std::uint64_t skip = 0) const;
   // The move generate() would list at index floor(u * count / 2^32), without listing them
   // all; false when there is no legal move. Random playouts spend their time here.
   bool pick_move(std::uint32_t u, Move& out) const;
@@ -115,7 +116,7 @@ class State {
   // `pad` w first deals round to the split where the waste holds w cards, then plays the
   // card. Elsewhere pad is 0.
   bool on_talon_cycle() const;
-  void generate_macro(MoveList& out) const;
+  void generate_macro(MoveList& out, std::uint64_t skip = 0) const;
   void make_macro(Move m, Undo& u);
   // A move the solver may make without trying the others: it loses no win (seeds/solver.md).
   bool safe_move(Move& out) const;
@@ -127,6 +128,9 @@ class State {
   // Drops moves that reach the same position as another in the list, up to swapping
   // interchangeable piles.
   void drop_symmetric_moves(MoveList& list) const;
+  // Empty piles open to the player that are not the first such pile of their class: a card
+  // going to one could go to that first one instead, to the same key.
+  std::uint64_t spare_empty_piles() const;
   void unmake_macro(Move m, const Undo& u);
   // Moves the solver owes (seeds/solver.md): a talon card it put on the tableau
   // (Rules::lazy_talon) is owed a card on it; a card it uncovered by moving cards off it to

@@ -7,14 +7,20 @@
 
 namespace sol {
 
+std::uint64_t State::spare_empty_piles() const {
+  std::uint64_t spare = 0;
+  for (const std::uint64_t same : r_->symmetric_piles) {
+    const std::uint64_t empty = open_empty_ & same;
+    spare |= empty & (empty - 1);  // all but the first
+  }
+  return spare;
+}
+
+// The moves to empty piles other than the first of their class are not even listed
+// (spare_empty_piles, given to generate_macro).
 void State::drop_symmetric_moves(MoveList& list) const {
   const Rules& R = *r_;
   if (R.players != 1) return;
-  // The first empty pile of each class: a card going to any other empty pile of its class
-  // could go there instead.
-  int first_empty[2 * kMaxPiles];  // by class: a group, or 64 + a pile with its own suit
-  for (int p = R.piles - 1; p >= 0; --p)
-    if (size_[p] == 0) first_empty[R.symmetry_class[p]] = p;
   // The first pile of each class holding the same cards as this one (to the key), or -1: a
   // move from or to any other such pile could be made from or to that one instead (unless it
   // is the move's other end). Found by content hash, then checked card by card.
@@ -60,14 +66,12 @@ void State::drop_symmetric_moves(MoveList& list) const {
     const Move m = list.moves[i];
     if (m.src < R.piles && twin[m.src] >= 0 && twin[m.src] != m.dst) continue;
     if (m.dst < R.piles && twin[m.dst] >= 0 && twin[m.dst] != m.src) continue;
-    if (m.src < R.piles && m.dst < R.piles && size_[m.dst] == 0) {
-      const int cls = R.symmetry_class[m.dst];
-      // A whole pile moving to an empty pile of its own class: the same position, renamed
-      // (unless the emptied pile is refilled).
-      if (R.symmetry_class[m.src] == cls && m.count == size_[m.src] && R.fill[m.src] == Fill::None)
-        continue;
-      if (first_empty[cls] != m.dst) continue;
-    }
+    // A whole pile moving to an empty pile of its own class: the same position, renamed
+    // (unless the emptied pile is refilled).
+    if (m.src < R.piles && m.dst < R.piles && size_[m.dst] == 0 &&
+        R.symmetry_class[m.src] == R.symmetry_class[m.dst] && m.count == size_[m.src] &&
+        R.fill[m.src] == Fill::None)
+      continue;
     list.moves[kept++] = m;
   }
   list.size = kept;
