@@ -111,7 +111,7 @@ class BestFirst final : public SearchTask {
         }
         s_.solver_key(c.a, c.b);
         s_.unmake_macro(c.move, c.undo);
-        seen_.prefetch(c.b);
+        seen_.prefetch_slot(c.b);  // most children have been seen before
         lost_.prefetch(c.b);
       }
       // Pushed last to first: among equally good children, the generator's first comes out

@@ -93,6 +93,14 @@ class PositionSet {
   void prefetch(std::uint64_t b) const {
     if (slots_) prefetch_line(&tags_[home(b, slots_)]);
   }
+  // The key's line too, for a table that holds most of the keys asked for: there a tag
+  // that matches is followed by a read of the key.
+  void prefetch_slot(std::uint64_t b) const {
+    if (!slots_) return;
+    const std::size_t i = home(b, slots_);
+    prefetch_line(&tags_[i]);
+    prefetch_line(&keys_[i]);
+  }
 
   void release() {
     if (keys_) budget_.give(slots_ * kSlotBytes);
