@@ -24,7 +24,6 @@ struct Node {
 // A child of the position being expanded, between keying it and looking it up.
 struct Child {
   Move move;
-  Undo undo;
   std::uint64_t a, b;
 };
 
@@ -97,20 +96,24 @@ class BestFirst final : public SearchTask {
       MoveList list;
       s_.solver_moves(list);
       if (streamlined_) streamline(s_.rules(), list);
-      // Each child is made once to be keyed and scored, and its table slots are asked for
-      // ahead; only then are the tables looked at, so their cache misses overlap.
+      // Each child is keyed (made and unmade where its key cannot be worked out without
+      // that) and its table slots are asked for ahead; only then are the tables looked at,
+      // so their cache misses overlap.
       for (int i = list.size - 1; i >= 0; --i) {  // the order of the loop below, for the same win
         Child& c = children_[i];
         c.move = list.moves[i];
-        s_.make_macro(c.move, c.undo);
         ++moves_tried_;
-        if (s_.is_won()) {
-          line_ = path_to(n);
-          line_.push_back(c.move);
-          return status_ = Status::Won;
+        if (!s_.predict_key(c.move, c.a, c.b)) {  // else no win either
+          Undo u;
+          s_.make_macro(c.move, u);
+          if (s_.is_won()) {
+            line_ = path_to(n);
+            line_.push_back(c.move);
+            return status_ = Status::Won;
+          }
+          s_.solver_key(c.a, c.b);
+          s_.unmake_macro(c.move, u);
         }
-        s_.solver_key(c.a, c.b);
-        s_.unmake_macro(c.move, c.undo);
         seen_.prefetch_slot(c.b);  // most children have been seen before
         lost_.prefetch(c.b);
       }
@@ -122,11 +125,12 @@ class BestFirst final : public SearchTask {
         const PositionSet::Insert seen = depth > kMaxDepth ? PositionSet::Insert::Full : seen_.insert(c.a, c.b);
         if (seen == PositionSet::Insert::Full) return out_of_memory();
         if (seen == PositionSet::Insert::New && !lost_.contains(c.a, c.b)) {  // the depth-first searches' proofs
-          if (!nodes_.add(n, c.move, c.undo, static_cast<std::uint16_t>(depth))) return out_of_memory();
-          Undo u;  // scored only when new: most children have been seen before
+          Undo u;  // made and scored only when new: most children have been seen before
           s_.make_macro(c.move, u);
-          push(nodes_.size() - 1, s_.heuristic(waste_weight_));
+          const int score = s_.heuristic(waste_weight_);
           s_.unmake_macro(c.move, u);
+          if (!nodes_.add(n, c.move, u, static_cast<std::uint16_t>(depth))) return out_of_memory();
+          push(nodes_.size() - 1, score);
         }
       }
     }
@@ -237,7 +241,7 @@ class BestFirst final : public SearchTask {
   const PositionSet& lost_;  // positions the depth-first searches proved lost
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::vector<std::uint32_t> down_;
-  std::vector<Child> children_ = std::vector<Child>(kMaxMoves);  // not on the stack: Undo's initialisers
+  std::vector<Child> children_ = std::vector<Child>(kMaxMoves);  // 192 KiB: not on the stack
   int top_ = -1;
   int bottom_ = kNoBottom;  // no bucket below it holds a node (above it, some may be empty)
   static constexpr int kExploreOneIn = 16;

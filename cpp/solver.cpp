@@ -135,21 +135,27 @@ class Search final : public SearchTask {
         continue;
       }
       f.played = arena_[f.next++];
-      s_.make_macro(f.played, f.undo);
       ++moves_tried_;
-      if (s_.is_won()) {
-        for (const Frame& g : frames_) line_.push_back(g.played);
-        return status_ = Status::Won;
-      }
+      // The move is made only once its position is known to be new, where its key can be
+      // worked out without it (most moves lead back to positions already seen); but the
+      // streamlined search's few moves mostly reach new positions, so it makes them all.
       std::uint64_t a, b;
-      s_.solver_key(a, b);
+      const bool made = order_.streamlined || !s_.predict_key(f.played, a, b);
+      if (made) {
+        s_.make_macro(f.played, f.undo);
+        if (s_.is_won()) {
+          for (const Frame& g : frames_) line_.push_back(g.played);
+          return status_ = Status::Won;
+        }
+        s_.solver_key(a, b);
+      }
       lost_.prefetch(b);
       if (order_.streamlined) {
         seen_.prefetch(b);
         const auto seen = seen_.insert(a, b);
         if (seen == PositionSet::Insert::Full) return out_of_memory();
         if (seen == PositionSet::Insert::Seen || lost_.contains(a, b)) {
-          s_.unmake_macro(f.played, f.undo);
+          if (made) s_.unmake_macro(f.played, f.undo);
           continue;
         }
       } else {
@@ -157,10 +163,11 @@ class Search final : public SearchTask {
         const std::uint64_t order = open_.find(a, b);
         if (order != OpenPositions::kAbsent || lost_.contains(a, b)) {
           f.low = std::min(f.low, order);  // kAbsent: a lost position, which ties to nothing
-          s_.unmake_macro(f.played, f.undo);
+          if (made) s_.unmake_macro(f.played, f.undo);
           continue;
         }
       }
+      if (!made) s_.make_macro(f.played, f.undo);  // predict_key: not a win
       if (!expand(a, b)) return out_of_memory();
     }
     // Every reachable position was expanded: a proof of loss, unless moves were left out.

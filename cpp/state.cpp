@@ -140,16 +140,64 @@ std::uint64_t State::cyclic_talon_hash() const {
 }
 
 void State::key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const {
-  constexpr std::uint64_t kSaltA = 0x243F6A8885A308D3ull, kSaltB = 0x13198A2E03707344ull;
   const Rules& R = *r_;
   std::uint64_t content = content_hash_[p];
-  if (R.key_top_only[p])  // cards never leave: how many, and which is on top
-    content = size_[p] ? mix64(std::uint64_t(size_[p]) << 8 | (top(p) & R.key_mask)) ^ 0x5EED : 0;
+  if (R.key_top_only[p]) content = top_only_content(size_[p], size_[p] ? top(p) : Card{0});
   if (talon && (p == R.stock || p == R.waste)) content = p == R.stock ? talon : 0;
+  pile_terms(p, content, a, b);
+}
+
+std::uint64_t State::top_only_content(int size, Card top) const {
+  return size ? mix64(std::uint64_t(size) << 8 | (top & r_->key_mask)) ^ 0x5EED : 0;
+}
+
+void State::pile_terms(int p, std::uint64_t content, std::uint64_t& a, std::uint64_t& b) const {
+  constexpr std::uint64_t kSaltA = 0x243F6A8885A308D3ull, kSaltB = 0x13198A2E03707344ull;
   // A sum of these is blind to the order of its terms: piles of one class can be swapped.
-  const std::uint64_t c = content ^ (0x9E3779B97F4A7C15ull * (R.symmetry_class[p] + 1));
+  const std::uint64_t c = content ^ (0x9E3779B97F4A7C15ull * (r_->symmetry_class[p] + 1));
   a = mix64(c ^ kSaltA);
   b = mix64(c ^ kSaltB);
+}
+
+void State::redeal_terms(std::uint64_t& a, std::uint64_t& b) const {
+  a = mix64((0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u));
+  b = mix64(a);
+}
+
+bool State::predict_key(Move m, std::uint64_t& a, std::uint64_t& b) const {
+  const Rules& R = *r_;
+  const int s = m.src, d = m.dst, k = m.count;
+  if (m.pad || R.players != 1 || s == d || R.kind[s] == Kind::Stock || R.kind[d] == Kind::Stock) return false;
+  if (R.cyclic_talon && (s == R.waste || d == R.waste)) return false;
+  if (owed_[0] >= 0 || owes(m)) return false;
+  const int left = size_[s] - k, n = size_[d];
+  if (left > 0 && is_face_down(cards_[s][left - 1])) return false;  // it would turn up
+  const Fill f = R.fill[s];
+  if ((f == Fill::WasteThenStock && size_[R.waste]) || (f != Fill::None && size_[R.stock])) return false;
+  // A move that might win is made: the searches look for the win once a move is made.
+  if (R.spec.win == WinTest::TableauEmpty) {
+    int cards = 0;
+    for (int p : R.tableau) cards += size_[p];
+    if (R.kind[s] == Kind::Tableau && cards == k) return false;
+  } else if (R.kind[d] == Kind::Foundation && foundation_cards_ + k >= R.spec.win_foundation_cards) {
+    return false;
+  }
+  if (key_dirty_) solver_key(a, b);  // brings the kept terms up to date
+  std::uint64_t from = content_hash_[s], to = content_hash_[d];
+  for (int i = 0; i < k; ++i) {
+    const std::uint64_t c = cards_[s][left + i] & R.key_mask;
+    from ^= mix64(std::uint64_t(left + i) << 8 | c);
+    to ^= mix64(std::uint64_t(n + i) << 8 | c);
+  }
+  if (R.key_top_only[s]) from = top_only_content(left, left ? cards_[s][left - 1] : Card{0});
+  if (R.key_top_only[d]) to = top_only_content(n + k, cards_[s][size_[s] - 1]);
+  std::uint64_t sa, sb, da, db, ra, rb;
+  pile_terms(s, from, sa, sb);
+  pile_terms(d, to, da, db);
+  redeal_terms(ra, rb);
+  a = key_sum_a_ - key_term_a_[s] - key_term_a_[d] + sa + da + ra;
+  b = key_sum_b_ - key_term_b_[s] - key_term_b_[d] + sb + db + rb;
+  return true;
 }
 
 void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
@@ -168,9 +216,10 @@ void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
     key_term_b_[p] = tb;
   }
   key_dirty_ = 0;
-  const std::uint64_t redeals = mix64((0xD1CEull << 32) ^ (static_cast<std::uint32_t>(redeals_left_) + 1u));
-  a = key_sum_a_ + redeals;
-  b = key_sum_b_ + mix64(redeals);
+  std::uint64_t ra, rb;
+  redeal_terms(ra, rb);
+  a = key_sum_a_ + ra;
+  b = key_sum_b_ + rb;
   // A move owed to a pile: not the same position as the same cards with none owed. The
   // pile's own term names it up to swapping piles of one class; a sum keeps the two
   // entries' order out of the key.

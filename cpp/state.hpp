@@ -69,6 +69,11 @@ class State {
   // cycle). Kept up to date lazily: push and pop mark their pile, and only marked piles'
   // terms are computed again.
   void solver_key(std::uint64_t& a, std::uint64_t& b) const;
+  // The solver_key() that make_macro(m) would lead to, worked out without making m; false
+  // where m does more than move cards from one pile to another (a deal, a refill, a card
+  // turned up, a move owed or paid, the talon's split) or might win. Most of a search's
+  // moves reach positions it has seen: this way those cost no make and unmake.
+  bool predict_key(Move m, std::uint64_t& a, std::uint64_t& b) const;
   // `skip`: piles left out as targets (the solver's spare_empty_piles).
   void generate(MoveList& out, std::uint64_t skip = 0) const;
   // The move generate() would list at index floor(u * count / 2^32), without listing them
@@ -169,6 +174,12 @@ class State {
   void push(int p, Card c);
   Card pop(int p);
   void key_terms(int p, std::uint64_t talon, std::uint64_t& a, std::uint64_t& b) const;
+  // A pile's two key terms from what stands for its cards (key_terms); the content of a
+  // pile whose size and top card are all that matter (Rules::key_top_only); the terms of
+  // the redeals left.
+  void pile_terms(int p, std::uint64_t content, std::uint64_t& a, std::uint64_t& b) const;
+  std::uint64_t top_only_content(int size, Card top) const;
+  void redeal_terms(std::uint64_t& a, std::uint64_t& b) const;
   void resplit(int waste_size);  // moves talon cards between stock and waste, order kept
   // What a solver move would owe (before it is made): kHeld at its destination, kUncovered
   // at its source, or 0.

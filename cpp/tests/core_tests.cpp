@@ -100,6 +100,42 @@ static void check_key_along_random_moves(State s, unsigned seed) {
   CHECK(key_matches_fresh(s));
 }
 
+// Random solver moves made and unmade: wherever predict_key works a move's key out without
+// making it, it is the key the move leads to; and it declines the moves that win.
+static void check_predicted_keys(State s, unsigned seed, int* predicted) {
+  std::vector<std::pair<Move, Undo>> made;
+  for (int step = 0; step < 300; ++step) {
+    MoveList l;
+    s.solver_moves(l);
+    for (int i = 0; i < l.size; ++i) {
+      std::uint64_t pa, pb, a, b;
+      if (!s.predict_key(l.moves[i], pa, pb)) continue;
+      ++*predicted;
+      Undo u;
+      s.make_macro(l.moves[i], u);
+      s.solver_key(a, b);
+      CHECK(a == pa && b == pb);
+      CHECK(!s.is_won());
+      s.unmake_macro(l.moves[i], u);
+    }
+    seed = seed * 1103515245u + 12345u;
+    if (l.size == 0 || (seed >> 16) % 4 == 0) {
+      if (made.empty()) continue;
+      s.unmake_macro(made.back().first, made.back().second);
+      made.pop_back();
+    } else {
+      const Move m = l.moves[(seed >> 8) % l.size];
+      Undo u;
+      s.make_macro(m, u);
+      if (s.is_won()) {
+        s.unmake_macro(m, u);
+        continue;
+      }
+      made.emplace_back(m, u);
+    }
+  }
+}
+
 // Whether `line` is legal move by move from `s` and ends in a win.
 static bool line_wins(State s, const std::vector<Move>& line) {
   for (const Move& m : line) {
@@ -151,6 +187,11 @@ int main() {
   }
 
   for (unsigned seed = 1; seed <= 5; ++seed) check_key_along_random_moves(st, seed);
+  {
+    int predicted = 0;
+    for (unsigned seed = 1; seed <= 20; ++seed) check_predicted_keys(st, seed, &predicted);
+    CHECK(predicted > 100);
+  }
 
   // w-t2 then t2-... : a tableau pile emptied by a move is refilled from the stock
   Undo u1;
@@ -308,6 +349,58 @@ int main() {
     CHECK(refused);
   }
 
+  // An Aces and Kings in miniature (two decks of two suits, suits never looked at, cards
+  // coming back off the foundations, two one-card cells): most of its moves are predicted.
+  {
+    RuleSpec k;
+    GroupSpec up, down, cells, res, st, w;
+    up.kind = down.kind = Kind::Foundation;
+    up.count = down.count = 2;
+    up.max_cards = down.max_cards = 13;
+    up.empty_ranks = 1;
+    down.empty_ranks = 1 << 12;
+    cells.count = 2;
+    cells.max_cards = 1;
+    cells.empty_ranks = 0x1FFF;
+    for (int r = 0; r < 13; ++r) {
+      up.build[r] = r < 12 ? std::uint16_t(1u << (r + 1)) : 0;
+      down.build[r] = r > 0 ? std::uint16_t(1u << (r - 1)) : 0;
+    }
+    res.kind = Kind::Reserve;
+    st.kind = Kind::Stock;
+    w.kind = Kind::Waste;
+    k.groups = {up, down, cells, res, st, w};
+    std::vector<int> pack;
+    for (int suit = 0; suit < 2; ++suit)
+      for (int r = 0; r < 13; ++r) {
+        k.card_counts[make_card(r, suit)] = 2;
+        pack.push_back(make_card(r, suit));
+        pack.push_back(make_card(r, suit));
+      }
+    k.win_foundation_cards = 52;
+    auto mini_ak = std::make_shared<const Rules>(k);
+    CHECK(mini_ak->twins_possible);
+    int predicted = 0;
+    for (unsigned deal = 1; deal <= 10; ++deal) {
+      unsigned x = deal;
+      for (std::size_t i = pack.size() - 1; i > 0; --i) {  // a fixed shuffle per deal
+        x = x * 1103515245u + 12345u;
+        std::swap(pack[i], pack[(x >> 8) % (i + 1)]);
+      }
+      // f1-f4, t1 t2, r1 (ten cards), stock, waste (one card)
+      std::vector<std::vector<int>> piles(mini_ak->piles);
+      piles[4] = {pack[0]};
+      piles[5] = {pack[1]};
+      piles[6].assign(pack.begin() + 2, pack.begin() + 12);
+      piles[7].assign(pack.begin() + 12, pack.end() - 1);
+      piles[8] = {pack.back()};
+      State s(mini_ak);
+      s.set_piles(piles, 0);
+      check_predicted_keys(s, deal, &predicted);
+    }
+    CHECK(predicted > 1000);
+  }
+
   // A talon with unlimited redeals: the splits on the dealing cycle are one position to the
   // solver, whose moves are the waste moves of every split (pad = stock moves first).
   for (int draw : {1, 3}) {
@@ -335,6 +428,9 @@ int main() {
                                                         make_card(6, 0), make_card(4, 0), make_card(3, 0)}, {}};
     s.set_piles(opening, -1);
     for (unsigned seed = 1; seed <= 5; ++seed) check_key_along_random_moves(s, seed);
+    int predicted = 0;
+    for (unsigned seed = 1; seed <= 20; ++seed) check_predicted_keys(s, seed, &predicted);
+    CHECK(predicted > 0);
     std::uint64_t a0, b0, a, b;
     s.solver_key(a0, b0);
     const std::uint64_t h0 = s.hash();
