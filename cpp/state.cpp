@@ -164,6 +164,14 @@ void State::redeal_terms(std::uint64_t& a, std::uint64_t& b) const {
   b = mix64(a);
 }
 
+int State::refill_source(int p) const {
+  const Rules& R = *r_;
+  const Fill f = R.fill[p];
+  if (f == Fill::WasteThenStock && size_[R.waste]) return R.waste;
+  if (f != Fill::None && size_[R.stock]) return R.stock;
+  return -1;
+}
+
 bool State::predict_key(Move m, std::uint64_t& a, std::uint64_t& b) const {
   const Rules& R = *r_;
   const int s = m.src, d = m.dst, k = m.count;
@@ -172,8 +180,8 @@ bool State::predict_key(Move m, std::uint64_t& a, std::uint64_t& b) const {
   if (owed_[0] >= 0 || owes(m)) return false;
   const int left = size_[s] - k, n = size_[d];
   if (left > 0 && is_face_down(cards_[s][left - 1])) return false;  // it would turn up
-  const Fill f = R.fill[s];
-  if ((f == Fill::WasteThenStock && size_[R.waste]) || (f != Fill::None && size_[R.stock])) return false;
+  // A refill; or perhaps one, where the move changes the talon a refill would come from.
+  if (R.fill[s] != Fill::None && (refill_source(s) >= 0 || d == R.waste)) return false;
   // A move that might win is made: the searches look for the win once a move is made.
   if (R.spec.win == WinTest::TableauEmpty) {
     int cards = 0;
@@ -269,10 +277,7 @@ void State::make_cards(Move m, Undo& u) {
     refresh_after(m, m.src == R.waste || m.dst == R.waste);
     return;
   }
-  const Fill f = R.fill[m.src];
-  int from = -1;
-  if (f == Fill::WasteThenStock && size_[R.waste]) from = R.waste;
-  else if (f != Fill::None && size_[R.stock]) from = R.stock;
+  const int from = refill_source(m.src);
   if (from >= 0) {
     push(m.src, pop(from));
     u.fill_from = static_cast<std::int8_t>(from);

@@ -170,6 +170,7 @@ class State {
   void make_turn(Move m, Undo& u);       // make() and unmake() of two-player games
   void unmake_turn(Move m, const Undo& u);
   void make_cards(Move m, Undo& u);      // what moves the cards (and refills, turns up)
+  int refill_source(int p) const;        // the pile that would refill p now, or -1
   void unmake_cards(Move m, const Undo& u);
   void push(int p, Card c);
   Card pop(int p);

@@ -78,33 +78,53 @@ static bool key_matches_fresh(const State& s) {
   return a == fa && b == fb;
 }
 
-// Random moves made and unmade: the lazily kept key never drifts from a fresh one.
-static void check_key_along_random_moves(State s, unsigned seed) {
+// A random walk: each step makes a random move, or one time in four takes the last one
+// back. Solver moves (make_macro, never into a win) or legal moves (make); `visit` sees the
+// position after each step (and may change it, if it puts it back). Returns where it ends.
+template <class Visit>
+static State random_walk(State s, unsigned seed, int steps, bool solver, Visit visit) {
   std::vector<std::pair<Move, Undo>> made;
-  for (int step = 0; step < 400; ++step) {
+  for (int step = 0; step < steps; ++step) {
     seed = seed * 1103515245u + 12345u;
     MoveList l;
-    s.generate(l);
+    if (solver) s.solver_moves(l);
+    else s.generate(l);
     if (l.size == 0 || (seed >> 16) % 4 == 0) {
       if (made.empty()) continue;
-      s.unmake(made.back().first, made.back().second);
+      if (solver) s.unmake_macro(made.back().first, made.back().second);
+      else s.unmake(made.back().first, made.back().second);
       made.pop_back();
     } else {
       const Move m = l.moves[(seed >> 8) % l.size];
       Undo u;
-      s.make(m, u);
+      if (!solver) {
+        s.make(m, u);
+      } else {
+        s.make_macro(m, u);
+        if (s.is_won()) {
+          s.unmake_macro(m, u);
+          continue;
+        }
+      }
       made.emplace_back(m, u);
     }
-    if (step % 7 == 0) CHECK(key_matches_fresh(s));
+    visit(s, step);
   }
-  CHECK(key_matches_fresh(s));
+  return s;
+}
+
+// Random moves made and unmade: the lazily kept key never drifts from a fresh one.
+static void check_key_along_random_moves(const State& start, unsigned seed) {
+  const State end = random_walk(start, seed, 400, false, [](const State& s, int step) {
+    if (step % 7 == 0) CHECK(key_matches_fresh(s));
+  });
+  CHECK(key_matches_fresh(end));
 }
 
 // Random solver moves made and unmade: wherever predict_key works a move's key out without
 // making it, it is the key the move leads to; and it declines the moves that win.
-static void check_predicted_keys(State s, unsigned seed, int* predicted) {
-  std::vector<std::pair<Move, Undo>> made;
-  for (int step = 0; step < 300; ++step) {
+static void check_predicted_keys(const State& start, unsigned seed, int* predicted) {
+  random_walk(start, seed, 300, true, [predicted](State& s, int) {
     MoveList l;
     s.solver_moves(l);
     for (int i = 0; i < l.size; ++i) {
@@ -118,22 +138,7 @@ static void check_predicted_keys(State s, unsigned seed, int* predicted) {
       CHECK(!s.is_won());
       s.unmake_macro(l.moves[i], u);
     }
-    seed = seed * 1103515245u + 12345u;
-    if (l.size == 0 || (seed >> 16) % 4 == 0) {
-      if (made.empty()) continue;
-      s.unmake_macro(made.back().first, made.back().second);
-      made.pop_back();
-    } else {
-      const Move m = l.moves[(seed >> 8) % l.size];
-      Undo u;
-      s.make_macro(m, u);
-      if (s.is_won()) {
-        s.unmake_macro(m, u);
-        continue;
-      }
-      made.emplace_back(m, u);
-    }
-  }
+  });
 }
 
 // Whether `line` is legal move by move from `s` and ends in a win.
