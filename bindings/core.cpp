@@ -217,6 +217,16 @@ PYBIND11_MODULE(_core, m) {
              if (!self.state.safe_move(m)) return py::none();
              return py::int_(m.code());
            })
+      .def("stuck_cards",
+           // State::never_won: None when the relaxed game proves nothing, else the cards
+           // that can never move, as (pile, index from the bottom).
+           [](const PyState& self) -> py::object {
+             std::vector<std::pair<int, int>> stuck;
+             if (!self.state.never_won(&stuck)) return py::none();
+             py::list out;
+             for (const auto& [pile, index] : stuck) out.append(py::make_tuple(pile, index));
+             return out;
+           })
       .def("set_talon_cards_wait_home",
            // As the solver's depth-first searches play (State::set_talon_cards_wait_home),
            // for solver_moves() and solver_moves_after(); solve() decides for itself.
@@ -339,7 +349,7 @@ PYBIND11_MODULE(_core, m) {
            py::arg("cancel") = nullptr)
       .def("solve",
            [](const PyState& self, std::uint64_t max_positions, double seconds,
-              std::uint64_t memory_bytes, std::shared_ptr<CancelToken> cancel) {
+              std::uint64_t memory_bytes, std::shared_ptr<CancelToken> cancel, bool stuck_cards) {
              // 0 means "no limit" for each; the Python layer checks ranges and units.
              if (!(seconds >= 0)) throw py::value_error("seconds must be >= 0");
              if (self.state.rules().players != 1)
@@ -349,6 +359,7 @@ PYBIND11_MODULE(_core, m) {
              limits.max_positions = max_positions;
              limits.seconds = seconds;
              limits.memory_bytes = static_cast<std::size_t>(memory_bytes);
+             limits.stuck_cards = stuck_cards;
              const SolveResult r = run_long(cancel,
                  [&](const StopPoll& poll) { return solve(start, limits, poll); });
              std::vector<std::uint32_t> line;
@@ -368,10 +379,13 @@ PYBIND11_MODULE(_core, m) {
              out["seconds"] = r.seconds;
              out["peak_table_bytes"] = r.peak_table_bytes;
              out["stopped_by"] = limit;
+             py::list stuck;
+             for (const auto& [pile, index] : r.stuck) stuck.append(py::make_tuple(pile, index));
+             out["stuck"] = stuck;
              return out;
            },
            py::arg("max_positions") = 0, py::arg("seconds") = 0.0, py::arg("memory_bytes") = 0,
-           py::arg("cancel") = nullptr)
+           py::arg("cancel") = nullptr, py::arg("stuck_cards") = true)
       .def("generate_repeatedly",
            [](const PyState& self, std::uint64_t times, std::shared_ptr<CancelToken> cancel) {
              const State s = self.state;

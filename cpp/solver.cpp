@@ -326,6 +326,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     return out;
   };
   if (start.is_won()) return finish(Verdict::Solved, Limit::None);
+  if (limits.stuck_cards && start.never_won(&out.stuck)) return finish(Verdict::Unsolvable, Limit::None);
 
   constexpr std::uint64_t kSlice = 1 << 15;
   constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most

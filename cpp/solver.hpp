@@ -4,6 +4,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "search.hpp"
@@ -20,6 +21,8 @@ struct SolveLimits {
   std::uint64_t max_positions = 0;  // distinct positions expanded; 0: no limit
   double seconds = 0;               // wall-clock time; 0: no limit
   std::size_t memory_bytes = 0;     // the position tables together; 0: no limit
+  bool stuck_cards = true;          // try State::never_won first (tests turn it off to
+                                    // check it against the search)
 };
 
 struct SolveResult {
@@ -30,6 +33,9 @@ struct SolveResult {
   std::uint64_t moves_tried = 0;
   double seconds = 0;
   std::size_t peak_table_bytes = 0;
+  // Unsolvable without a search (State::never_won): the cards that can never move, as
+  // (pile, index from the bottom).
+  std::vector<std::pair<int, int>> stuck;
 };
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop);

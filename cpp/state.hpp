@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "card.hpp"
@@ -125,6 +126,10 @@ class State {
   void make_macro(Move m, Undo& u);
   // A move the solver may make without trying the others: it loses no win (seeds/solver.md).
   bool safe_move(Move& out) const;
+  // A proof of loss that needs no search (cpp/stuck_cards.cpp): true when fewer cards than a
+  // win needs could ever reach the foundations, even in a game relaxed to what covers what.
+  // `stuck` then gets each card that can never move, as (pile, index from the bottom).
+  bool never_won(std::vector<std::pair<int, int>>* stuck = nullptr) const;
   std::uint64_t settled_faces() const;
   // What the solver tries in this position: the moves that pay what is owed (below), or
   // the safe move alone if there is one, or every solver move (generate_macro); less any
@@ -158,6 +163,9 @@ class State {
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
 
  private:
+  // Card j of pile p is the lowest of its unit: the cards from it up may move together,
+  // while it cannot move with the card under it (cpp/stuck_cards.cpp).
+  bool starts_unit(int p, int j) const;
   // Run moves (two or more cards) from `givers` to `targets`; returns how many.
   int add_runs(Move* moves, const std::vector<int>& givers, std::uint64_t targets) const;
   // Two-player games (cpp/turns.cpp): generate() and pick_move() for the player to move;

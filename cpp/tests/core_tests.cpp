@@ -292,15 +292,20 @@ int main() {
 
     State dead(tiny);  // r1 = [A, 3]: the 3 covers the Ace and can go nowhere
     dead.set_piles({{}, {A, three}, {two}, {}}, 0);
-    const SolveResult lost = solve(dead, SolveLimits{}, nullptr);
-    CHECK(lost.verdict == Verdict::Unsolvable && lost.line.empty() && lost.positions >= 2);
+    const SolveResult seen = solve(dead, SolveLimits{}, nullptr);  // no search needed
+    const std::vector<std::pair<int, int>> both_r1_cards{{1, 1}, {1, 0}};
+    CHECK(seen.verdict == Verdict::Unsolvable && seen.positions == 0 && seen.stuck == both_r1_cards);
+    SolveLimits search;  // the searches prove it too
+    search.stuck_cards = false;
+    const SolveResult lost = solve(dead, search, nullptr);
+    CHECK(lost.verdict == Verdict::Unsolvable && lost.line.empty() && lost.positions >= 2 && lost.stuck.empty());
 
-    SolveLimits one;
+    SolveLimits one = search;
     one.max_positions = 1;
     const SolveResult cut = solve(dead, one, nullptr);
     CHECK(cut.verdict == Verdict::Unknown && cut.stopped_by == Limit::Positions);
 
-    SolveLimits no_room;  // not even the first table fits: unknown, never a crash
+    SolveLimits no_room = search;  // not even the first table fits: unknown, never a crash
     no_room.memory_bytes = 1000;
     const SolveResult starved = solve(dead, no_room, nullptr);
     CHECK(starved.verdict == Verdict::Unknown && starved.stopped_by == Limit::Memory &&

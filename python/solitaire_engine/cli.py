@@ -214,11 +214,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"status": r.status, "moves": [str(m) for m in r.moves], "positions": r.positions,
                           "seconds": round(r.seconds, 3), "peak_table_mb": round(r.peak_table_mb, 1),
-                          "stopped_by": r.stopped_by}))
+                          "stopped_by": r.stopped_by, "stuck": [list(c) for c in r.stuck]}))
         return 0
     print(f"{r.status} ({_costs(r)})")
     if r.solved:
         print(_numbered(r.moves))
+    if r.stuck:
+        print("These cards can never move, so never reach a foundation:")
+        by_pile: dict[str, list[str]] = {}
+        for pile, card in r.stuck:
+            by_pile.setdefault(pile, []).append(card.lstrip("#"))
+        for pile, cards in by_pile.items():
+            print(f"  {pile}: {' '.join(cards)}")
     return 0
 
 

@@ -4,7 +4,9 @@
 first, remembering positions up to swapping interchangeable piles) and answers:
 
 - ``"solved"``: ``result.moves`` replays from ``state`` to a win;
-- ``"unsolvable"``: every reachable position was visited and none is won;
+- ``"unsolvable"``: every reachable position was visited and none is won, or (with no
+  search at all) ``result.stuck`` names cards that can never move, so never reach a
+  foundation;
 - ``"unknown"``: a limit came first (``result.stopped_by`` says which).
 
 The limits are the ones a user thinks in: seconds of wall-clock time, megabytes for the
@@ -55,6 +57,9 @@ class SolveResult:
     seconds: float = 0.0
     peak_table_mb: float = 0.0  # the most memory the position tables held at once
     stopped_by: Optional[str] = None  # "time", "memory" or "positions" when unknown
+    # Unsolvable with no search at all: the cards that can never move (so never reach a
+    # foundation), as (pile, card), each pile's from its highest such card down.
+    stuck: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def solved(self) -> bool:
@@ -125,7 +130,17 @@ def solve(
         r["seconds"],
         r["peak_table_bytes"] / (1 << 20),
         r["stopped_by"] or None,
+        _stuck_cards(state, r["stuck"]),
     )
+
+
+def _stuck_cards(state: "State", stuck: list[tuple[int, int]]) -> list[tuple[str, str]]:
+    if not stuck:
+        return []
+    from .cards import card_text
+
+    names, piles = state.game.pile_names, state._core.piles()
+    return [(names[p], card_text(piles[p][i])) for p, i in stuck]
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
