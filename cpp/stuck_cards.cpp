@@ -32,6 +32,14 @@ struct Reach {
 
 }  // namespace
 
+bool State::starts_unit(int p, int j) const {
+  const Rules& R = *r_;
+  // A face-down card turns up on top of its pile, so it joins a face-up card under it (a
+  // face-down one turns up only once the cards above have gone).
+  if (j == 0 || !R.runs[p] || is_face_down(cards_[p][j - 1])) return true;
+  return !(R.on_top[R.group[p]][face(cards_[p][j - 1])] >> face(cards_[p][j]) & 1);
+}
+
 // The relaxed game keeps only what covers what. Each pile other than a foundation, stock or
 // waste is cut into units: a card built on a face-up card under it (where built runs move)
 // joins that card's unit, every other card starts one. A unit's lowest card must leave
@@ -46,19 +54,10 @@ struct Reach {
 // - a pile can empty when all its units can leave.
 // Every card the real game moves passes these tests first, so a card that never can go up
 // never reaches a foundation: if fewer cards than a win needs can, the game is lost.
-bool State::starts_unit(int p, int j) const {
-  const Rules& R = *r_;
-  // A face-down card turns up on top of its pile, so it joins a face-up card under it (a
-  // face-down one turns up only once the cards above have gone).
-  if (j == 0 || !R.runs[p] || is_face_down(cards_[p][j - 1])) return true;
-  return !(R.on_top[R.group[p]][face(cards_[p][j - 1])] >> face(cards_[p][j]) & 1);
-}
-
 bool State::never_won(std::vector<std::pair<int, int>>* stuck) const {
   const Rules& R = *r_;
   if (R.players != 1 || R.spec.win != WinTest::FoundationCards) return false;
   const Reach reach(R);
-  static_assert(kMaxPileCards <= 256, "a pile's cards index a byte");
   bool up[kMaxPiles][kMaxPileCards] = {}, left[kMaxPiles][kMaxPileCards] = {};
   std::uint64_t up_faces = 0, hold = 0, holes = 0;
   int home = foundation_cards_;

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional
 
 from . import _core
+from .cards import card_text
 from .dealing import check_game_number
 from .errors import OptionError, brief
 from .move import Move
@@ -137,8 +138,6 @@ def solve(
 def _stuck_cards(state: "State", stuck: list[tuple[int, int]]) -> list[tuple[str, str]]:
     if not stuck:
         return []
-    from .cards import card_text
-
     names, piles = state.game.pile_names, state._core.piles()
     return [(names[p], card_text(piles[p][i])) for p, i in stuck]
 
