@@ -223,9 +223,7 @@ PYBIND11_MODULE(_core, m) {
            [](const PyState& self) -> py::object {
              std::vector<std::pair<int, int>> stuck;
              if (!self.state.never_won(&stuck)) return py::none();
-             py::list out;
-             for (const auto& [pile, index] : stuck) out.append(py::make_tuple(pile, index));
-             return out;
+             return py::cast(stuck);  // a list of (pile, index) tuples
            })
       .def("set_talon_cards_wait_home",
            // As the solver's depth-first searches play (State::set_talon_cards_wait_home),
@@ -379,9 +377,7 @@ PYBIND11_MODULE(_core, m) {
              out["seconds"] = r.seconds;
              out["peak_table_bytes"] = r.peak_table_bytes;
              out["stopped_by"] = limit;
-             py::list stuck;
-             for (const auto& [pile, index] : r.stuck) stuck.append(py::make_tuple(pile, index));
-             out["stuck"] = stuck;
+             out["stuck"] = r.stuck;
              return out;
            },
            py::arg("max_positions") = 0, py::arg("seconds") = 0.0, py::arg("memory_bytes") = 0,
