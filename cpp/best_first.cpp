@@ -1,6 +1,7 @@
 #include "best_first.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "rng.hpp"
 #include "streamline.hpp"
@@ -119,6 +120,7 @@ class BestFirst final : public SearchTask {
       }
       // Pushed last to first: among equally good children, the generator's first comes out
       // first (the queue is last-in, first-out within a score).
+      best_child_ = kNoChild;
       for (int i = list.size - 1; i >= 0; --i) {
         const Child& c = children_[i];
         // Too deep to record: give up rather than leave a position unexplored.
@@ -131,6 +133,7 @@ class BestFirst final : public SearchTask {
           s_.unmake_macro(c.move, u);
           if (!nodes_.add(n, c.move, u, static_cast<std::uint16_t>(depth))) return out_of_memory();
           push(nodes_.size() - 1, score);
+          best_child_ = std::max(best_child_, score);
         }
       }
     }
@@ -172,9 +175,21 @@ class BestFirst final : public SearchTask {
   }
   std::uint32_t pop() {
     int b = top_;
+    if (dive_left_ > 0 && best_child_ != kNoChild) {  // an excursion goes on down: the best child
+      --dive_left_;
+      b = best_child_ - lowest_;
+      const std::uint32_t n = buckets_[b].back();
+      buckets_[b].pop_back();
+      while (top_ >= 0 && buckets_[top_].empty()) --top_;
+      return n;
+    }
+    dive_left_ = 0;
     // One pop in kExploreOneIn takes a node from a random score instead of the best (the
     // idea of epsilon-greedy best-first search): a heuristic this rough has wide plateaus
     // and misleading peaks, and a greedy search can spend millions of positions under one.
+    // The excursion then dives kDive positions deep, each the best child of the one before:
+    // getting there is what costs (a walk of about 150 moves on Aces and Kings, mostly
+    // through nodes out of cache), and going on down from there costs one move a pop.
     const bool explore = random_.below(kExploreOneIn) == 0;
     if (explore && !exploring_) {
       // The greedy pops after this excursion go on near here: keep the state to come back
@@ -184,6 +199,7 @@ class BestFirst final : public SearchTask {
     }
     exploring_ = explore;
     if (explore) {
+      dive_left_ = kDive - 1;
       while (buckets_[bottom_].empty()) ++bottom_;
       b = bottom_ + random_.below(top_ - bottom_ + 1);
       while (buckets_[b].empty()) ++b;
@@ -244,7 +260,11 @@ class BestFirst final : public SearchTask {
   std::vector<Child> children_ = std::vector<Child>(kMaxMoves);  // 192 KiB: not on the stack
   int top_ = -1;
   int bottom_ = kNoBottom;  // no bucket below it holds a node (above it, some may be empty)
-  static constexpr int kExploreOneIn = 16;
+  static constexpr int kDive = 4;
+  static constexpr int kExploreOneIn = 16 * kDive;  // one pop in 16 is still an excursion's
+  static constexpr int kNoChild = std::numeric_limits<int>::min();
+  int best_child_ = kNoChild;  // the best score among the last expanded node's new children
+  int dive_left_ = 0;  // pops of the excursion still to come
   Rng random_{0xB357F125};  // a fixed seed: verdicts repeat
   std::uint32_t cur_ = 0;  // the node s_ is at
   bool exploring_ = false;  // the last pop was a random one
