@@ -174,15 +174,19 @@ class BestFirst final : public SearchTask {
     bottom_ = std::min(bottom_, b);
   }
   std::uint32_t pop() {
-    int b = top_;
-    if (dive_left_ > 0 && best_child_ != kNoChild) {  // an excursion goes on down: the best child
-      --dive_left_;
-      b = best_child_ - lowest_;
-      const std::uint32_t n = buckets_[b].back();
-      buckets_[b].pop_back();
-      while (top_ >= 0 && buckets_[top_].empty()) --top_;
-      return n;
-    }
+    const int b = dive_left_ > 0 && best_child_ != kNoChild ? dive() : choose_bucket();
+    const std::uint32_t n = buckets_[b].back();
+    buckets_[b].pop_back();
+    while (top_ >= 0 && buckets_[top_].empty()) --top_;
+    return n;
+  }
+  // An excursion goes on down: the best child of the position just expanded, the last
+  // pushed at its score.
+  int dive() {
+    --dive_left_;
+    return best_child_ - lowest_;
+  }
+  int choose_bucket() {
     dive_left_ = 0;
     // One pop in kExploreOneIn takes a node from a random score instead of the best (the
     // idea of epsilon-greedy best-first search): a heuristic this rough has wide plateaus
@@ -198,16 +202,12 @@ class BestFirst final : public SearchTask {
       home_node_ = cur_;
     }
     exploring_ = explore;
-    if (explore) {
-      dive_left_ = kDive - 1;
-      while (buckets_[bottom_].empty()) ++bottom_;
-      b = bottom_ + random_.below(top_ - bottom_ + 1);
-      while (buckets_[b].empty()) ++b;
-    }
-    const std::uint32_t n = buckets_[b].back();
-    buckets_[b].pop_back();
-    while (top_ >= 0 && buckets_[top_].empty()) --top_;
-    return n;
+    if (!explore) return top_;
+    dive_left_ = kDive - 1;
+    while (buckets_[bottom_].empty()) ++bottom_;
+    int b = bottom_ + random_.below(top_ - bottom_ + 1);
+    while (buckets_[b].empty()) ++b;
+    return b;
   }
 
   // Moves the state from the current node to node t: back up to their common ancestor,
