@@ -62,3 +62,23 @@ def test_of_two_piles_holding_the_same_cards_only_the_first_is_played_from_or_to
     core = se.load_game("aces-and-kings").from_json(pos)._core
     kept = {core.move_text(code) for code, _ in core.solver_moves()}
     assert "t4-f1" in kept and "t4-f2" not in kept
+
+
+def test_a_card_moved_between_piles_that_only_trade_contents_is_not_tried():
+    # f1 holds A, 2, 3 and f2 A, 2: the 3 going across leaves f1 as f2 was and f2 as f1 was,
+    # the same position with two piles of one class renamed; so does f2's 2 going onto f3's
+    # A. The same card going to an empty tableau pile is a real move.
+    from positions import position
+    pos = position("aces-and-kings", "r1",
+                   foundations=[["AC", "2C", "3D"], ["AD", "2H"], ["AS"], [], [], [], [], []],
+                   tableau=[["5S"], ["9C"], [], []])
+    core = se.load_game("aces-and-kings").from_json(pos)._core
+    assert core.safe_move() is None
+    legal = {core.move_text(code): code for code in core.legal_moves()}
+    kept = {core.move_text(code) for code, _ in core.solver_moves()}
+    assert {"f1-f2", "f2-f3", "f1-t3"} <= set(legal)
+    for text in ("f1-f2", "f2-f3"):
+        assert key_after(core, legal[text]) == core.solver_key()
+        assert text not in kept
+    assert key_after(core, legal["f1-t3"]) != core.solver_key()
+    assert "f1-t3" in kept
