@@ -143,8 +143,7 @@ bool State::list_solver_moves(MoveList& out) const {
     out.add(safe.src, safe.dst, 1);
     return false;
   }
-  generate_macro(out, r_->players == 1 ? spare_empty_piles() : 0);
-  drop_symmetric_moves(out);
+  generate_distinct(out);
   return true;
 }
 
