@@ -12,24 +12,20 @@ inline Move make_move(int s, int t, int n) {
 }  // namespace
 
 int State::add_runs(Move* moves, const std::vector<int>& givers, std::uint64_t targets) const {
-  int size = 0;
-  for (int s : givers) size += add_runs_from(moves + size, s, targets);
-  return size;
-}
-
-int State::add_runs_from(Move* moves, int s, std::uint64_t targets) const {
   const Rules& R = *r_;
-  if (!R.runs[s]) return 0;
   int size = 0;
-  const int n = size_[s];
-  // Each face-up card that carries a built run above it may lead a move of that run.
-  const auto& link = R.on_top[R.group[s]];
-  for (int k = 2; k <= n; ++k) {
-    const Card below = cards_[s][n - k], above = cards_[s][n - k + 1];
-    if (is_face_down(below) || !(link[face(below)] >> face(above) & 1)) break;
-    for (std::uint64_t m = takers(face(below)) & targets & ~(std::uint64_t{1} << s); m; m &= m - 1) {
-      const int t = ctz64(m);
-      if (R.runs[t] && size_[t] + k <= R.max_cards[t]) moves[size++] = make_move(s, t, k);
+  for (int s : givers) {
+    if (!R.runs[s]) continue;
+    const int n = size_[s];
+    // Each face-up card that carries a built run above it may lead a move of that run.
+    const auto& link = R.on_top[R.group[s]];
+    for (int k = 2; k <= n; ++k) {
+      const Card below = cards_[s][n - k], above = cards_[s][n - k + 1];
+      if (is_face_down(below) || !(link[face(below)] >> face(above) & 1)) break;
+      for (std::uint64_t m = takers(face(below)) & targets & ~(std::uint64_t{1} << s); m; m &= m - 1) {
+        const int t = ctz64(m);
+        if (R.runs[t] && size_[t] + k <= R.max_cards[t]) moves[size++] = make_move(s, t, k);
+      }
     }
   }
   return size;
@@ -57,14 +53,10 @@ void State::generate(MoveList& out, std::uint64_t skip) const {
   Move* moves = out.moves;
   static_assert(kMaxPiles <= 64, "pile sets are 64-bit masks");
   if (R.players == 2) return generate_turn(out);
-  for (int s : R.givers) {
-    if (skip >> s & 1) continue;
+  for (int s : R.givers)
     for (std::uint64_t m = takers(top_face_[s]) & ~(std::uint64_t{1} << s | skip); m; m &= m - 1)
       moves[size++] = make_move(s, ctz64(m), 1);
-  }
-  if (R.any_runs)
-    for (int s : R.givers)
-      if (!(skip >> s & 1)) size += add_runs_from(moves + size, s, ~skip);
+  if (R.any_runs) size += add_runs(moves + size, R.givers, ~skip);
   if (stock_move(moves[size])) ++size;
   out.size = size;
 }

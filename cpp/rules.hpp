@@ -85,7 +85,7 @@ struct Rules {
   // Piles of one class are interchangeable: same group, no pile-specific suit.
   std::array<std::uint8_t, kMaxPiles> symmetry_class{};
   // Two cards the key cannot tell apart exist (two decks, or suits that never matter), so
-  // two piles of one class may hold the same cards (State::spare_twin_piles).
+  // two piles of one class may hold the same cards (State::drop_symmetric_moves).
   bool twins_possible = false;
   // The piles of each class of two piles or more, as masks (State::spare_empty_piles).
   std::vector<std::uint64_t> symmetric_piles;

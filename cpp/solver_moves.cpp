@@ -143,7 +143,8 @@ bool State::list_solver_moves(MoveList& out) const {
     out.add(safe.src, safe.dst, 1);
     return false;
   }
-  generate_distinct(out);
+  generate_macro(out, r_->players == 1 ? spare_empty_piles() : 0);
+  drop_symmetric_moves(out);
   return true;
 }
 

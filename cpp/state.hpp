@@ -75,7 +75,7 @@ class State {
   // turned up, a move owed or paid, the talon's split) or might win. Most of a search's
   // moves reach positions it has seen: this way those cost no make and unmake.
   bool predict_key(Move m, std::uint64_t& a, std::uint64_t& b) const;
-  // `skip`: piles left out, as givers and as targets (the solver's spare piles).
+  // `skip`: piles left out as targets (the solver's spare_empty_piles).
   void generate(MoveList& out, std::uint64_t skip = 0) const;
   // The move generate() would list at index floor(u * count / 2^32), without listing them
   // all; false when there is no legal move. Random playouts spend their time here.
@@ -135,15 +135,12 @@ class State {
   // the safe move alone if there is one, or every solver move (generate_macro); less any
   // move that would owe what no next move could pay (cpp/solver_moves.cpp).
   void solver_moves(MoveList& out) const;
-  // generate_macro() less the moves that reach the same position as another in the list,
-  // or as this one, up to swapping interchangeable piles (cpp/symmetric_moves.cpp).
-  void generate_distinct(MoveList& out) const;
+  // Drops moves that reach the same position as another in the list, up to swapping
+  // interchangeable piles.
+  void drop_symmetric_moves(MoveList& list) const;
   // Empty piles open to the player that are not the first such pile of their class: a card
   // going to one could go to that first one instead, to the same key.
   std::uint64_t spare_empty_piles() const;
-  // Non-empty piles holding the same cards (to the key) as an earlier pile of their class,
-  // which goes into first_twin[p].
-  std::uint64_t spare_twin_piles(std::int8_t* first_twin) const;
   void unmake_macro(Move m, const Undo& u);
   // Moves the solver owes (seeds/solver.md): a talon card it put on the tableau
   // (Rules::lazy_talon) is owed a card on it; a card it uncovered by moving cards off it to
@@ -171,7 +168,6 @@ class State {
   bool starts_unit(int p, int j) const;
   // Run moves (two or more cards) from `givers` to `targets`; returns how many.
   int add_runs(Move* moves, const std::vector<int>& givers, std::uint64_t targets) const;
-  int add_runs_from(Move* moves, int giver, std::uint64_t targets) const;
   // Two-player games (cpp/turns.cpp): generate() and pick_move() for the player to move;
   // after `others` moves, the deal or redeal, or a pass, as the turn rules allow; make()'s
   // bookkeeping of the turn.
@@ -220,7 +216,7 @@ class State {
   bool card_could_go_on(Card card, int p, Card other) const;
   // The same for the card move m would uncover: a card could go on it, or it could move.
   bool uncovered_could_be_used(Move m) const;
-  // Whether move m only swaps the contents of two piles of one class (generate_distinct).
+  // Whether move m only swaps the contents of two piles of one class (drop_symmetric_moves).
   bool trades_places(Move m) const;
   // Whether piles p and q hold the same cards to the key, in their first n (all of p's).
   bool same_cards(int p, int q, int n) const;

@@ -1,6 +1,6 @@
-// Moves the solver need not try because another move in the list, or none, reaches the same
-// position up to swapping interchangeable piles (the solver's key ignores their order). Each
-// would only be made, hashed, found already seen and unmade.
+// Moves the solver need not try because another move in the list reaches the same position
+// up to swapping interchangeable piles (the solver's key ignores their order). Each would
+// only be made, hashed, found already seen and unmade.
 #include <algorithm>
 
 #include "state.hpp"
@@ -34,57 +34,58 @@ bool State::same_cards(int p, int q, int n) const {
   return true;
 }
 
-// Piles of one class holding the same cards: compared pile by pile against the first of each
-// kind, by content hash and size, then card by card (a hash collision cannot drop a move).
-std::uint64_t State::spare_twin_piles(std::int8_t* first_twin) const {
+// The moves to empty piles other than the first of their class are not even listed
+// (spare_empty_piles, given to generate_macro).
+void State::drop_symmetric_moves(MoveList& list) const {
   const Rules& R = *r_;
-  std::uint64_t spare = 0;
-  if (!R.twins_possible) return 0;
+  if (R.players != 1) return;
+  // Piles holding the same cards (to the key) as an earlier pile of their class, and that
+  // pile: a move from or to one could be made from or to the first instead (unless it is
+  // the move's other end). Content hashes are compared, then the cards.
   static_assert(kMaxPiles <= 64, "a pile mask in a word");
-  for (const std::uint64_t same : R.symmetric_piles) {
-    int kinds[kMaxPiles], n = 0;
-    for (std::uint64_t m = same; m; m &= m - 1) {
-      const int p = ctz64(m);
-      if (size_[p] == 0 || p == R.stock || p == R.waste) continue;
-      int j = 0;
-      while (j < n && !(content_hash_[kinds[j]] == content_hash_[p] && size_[kinds[j]] == size_[p] &&
-                        same_cards(p, kinds[j])))
-        ++j;
-      if (j == n) {
-        kinds[n++] = p;
-      } else {
-        spare |= std::uint64_t{1} << p;
-        first_twin[p] = static_cast<std::int8_t>(kinds[j]);
+  std::uint64_t spare = 0;
+  std::int8_t first_twin[kMaxPiles];
+  if (R.twins_possible) {
+    // Only piles some move reads or fills: a twin of such a pile has the same moves, so is
+    // one of them too; and most classes have fewer than two such piles.
+    std::uint64_t moved = 0;
+    for (int i = 0; i < list.size; ++i) {
+      const Move m = list.moves[i];
+      moved |= (m.src < R.piles ? std::uint64_t{1} << m.src : 0) | (m.dst < R.piles ? std::uint64_t{1} << m.dst : 0);
+    }
+    for (const std::uint64_t same : R.symmetric_piles) {
+      std::uint64_t in_play = same & moved;
+      if ((in_play & (in_play - 1)) == 0) continue;
+      int kinds[kMaxPiles], n = 0;
+      for (; in_play; in_play &= in_play - 1) {
+        const int p = ctz64(in_play);
+        if (size_[p] == 0 || p == R.stock || p == R.waste) continue;
+        int j = 0;
+        while (j < n && !(content_hash_[kinds[j]] == content_hash_[p] && size_[kinds[j]] == size_[p] &&
+                          same_cards(p, kinds[j])))
+          ++j;
+        if (j == n) {
+          kinds[n++] = p;
+        } else {
+          spare |= std::uint64_t{1} << p;
+          first_twin[p] = static_cast<std::int8_t>(kinds[j]);
+        }
       }
     }
   }
-  return spare;
-}
-
-// Spare piles, empty or twins, are left out of the generator's list altogether: a move from
-// or to one could be made from or to the first of its kind instead, to the same key. Between
-// a twin and the first of its kind, one direction is kept (from the first: the other reaches
-// the same key, the two piles renamed). Then the moves that only make two piles trade places.
-void State::generate_distinct(MoveList& out) const {
-  const Rules& R = *r_;
-  if (R.players != 1) return generate_macro(out);
-  std::int8_t first_twin[kMaxPiles];
-  const std::uint64_t twins = spare_twin_piles(first_twin);
-  generate_macro(out, spare_empty_piles() | twins);
-  for (std::uint64_t m = twins; m; m &= m - 1) {
-    const int p = ctz64(m), q = first_twin[p];
-    if (takers(top_face_[q]) >> p & 1) out.add(q, p, 1);
-    if (R.any_runs) out.size += add_runs_from(out.moves + out.size, q, std::uint64_t{1} << p);
-  }
   int kept = 0;
-  for (int i = 0; i < out.size; ++i) {
-    const Move m = out.moves[i];
-    if (m.src < R.piles && m.dst < R.piles && R.symmetry_class[m.src] == R.symmetry_class[m.dst] &&
-        trades_places(m))
-      continue;
-    out.moves[kept++] = m;
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    if (m.src < R.piles && m.dst < R.piles) {
+      if ((spare >> m.src | spare >> m.dst) & 1) {
+        if (spare >> m.src & 1 && first_twin[m.src] != m.dst) continue;
+        if (spare >> m.dst & 1 && first_twin[m.dst] != m.src) continue;
+      }
+      if (R.symmetry_class[m.src] == R.symmetry_class[m.dst] && trades_places(m)) continue;
+    }
+    list.moves[kept++] = m;
   }
-  out.size = kept;
+  list.size = kept;
 }
 
 }  // namespace sol
