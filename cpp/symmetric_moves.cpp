@@ -1,8 +1,6 @@
-// Moves the solver need not try because another move in the list reaches the same position
-// up to swapping interchangeable piles (the solver's key ignores their order). Each would
-// only be made, hashed, found already seen and unmade.
-#include <algorithm>
-
+// Moves the solver need not try because another move in the list reaches the same position,
+// or the move only returns to this one, up to swapping interchangeable piles (the solver's
+// key ignores their order). Each would only be made, hashed, found already seen and unmade.
 #include "state.hpp"
 
 namespace sol {
@@ -51,7 +49,8 @@ void State::drop_symmetric_moves(MoveList& list) const {
     std::uint64_t moved = 0;
     for (int i = 0; i < list.size; ++i) {
       const Move m = list.moves[i];
-      moved |= (m.src < R.piles ? std::uint64_t{1} << m.src : 0) | (m.dst < R.piles ? std::uint64_t{1} << m.dst : 0);
+      if (m.src < R.piles) moved |= std::uint64_t{1} << m.src;
+      if (m.dst < R.piles) moved |= std::uint64_t{1} << m.dst;
     }
     for (const std::uint64_t same : R.symmetric_piles) {
       std::uint64_t in_play = same & moved;
@@ -81,6 +80,7 @@ void State::drop_symmetric_moves(MoveList& list) const {
         if (spare >> m.src & 1 && first_twin[m.src] != m.dst) continue;
         if (spare >> m.dst & 1 && first_twin[m.dst] != m.src) continue;
       }
+      // The class first: most moves join two classes, and the call costs more.
       if (R.symmetry_class[m.src] == R.symmetry_class[m.dst] && trades_places(m)) continue;
     }
     list.moves[kept++] = m;
