@@ -216,11 +216,11 @@ class State {
   bool card_could_go_on(Card card, int p, Card other) const;
   // The same for the card move m would uncover: a card could go on it, or it could move.
   bool uncovered_could_be_used(Move m) const;
-  // Whether move m only swaps the contents of two piles of one class (drop_symmetric_moves).
+  // Whether move m, between two piles of one class, only swaps their contents
+  // (drop_symmetric_moves).
   bool trades_places(Move m) const;
-  // Whether piles p and q hold the same cards to the key, in their first n (all of p's).
+  // Whether piles p and q hold the same first n cards, to the key.
   bool same_cards(int p, int q, int n) const;
-  bool same_cards(int p, int q) const { return same_cards(p, q, size_[p]); }
   // solver_moves() before the look-ahead; false when it is the safe move alone.
   bool list_solver_moves(MoveList& out) const;
   // The talon terms (talon_waste_, talon_stock_) as card c goes onto or off the waste at

@@ -14,14 +14,15 @@ std::uint64_t State::spare_empty_piles() const {
   return spare;
 }
 
-// Cards moving between two piles of one class, onto just the cards they leave behind (an
-// empty pile, or on Aces and Kings' foundations, where suits do not count, any foundation one
-// card lower): the piles trade contents, the same position renamed. Unless the emptied pile
-// is refilled; a face-down card left on top (to be turned) never matches a face-up one.
+// Cards moving between two piles of one class (the caller's test), onto just the cards they
+// leave behind (an empty pile, or on Aces and Kings' foundations, where suits do not count,
+// any foundation one card lower): the piles trade contents, the same position renamed.
+// Unless the emptied pile is refilled; a face-down card left on top (to be turned) never
+// matches a face-up one.
 bool State::trades_places(Move m) const {
   const Rules& R = *r_;
   const int s = m.src, d = m.dst, n = size_[d];
-  if (R.symmetry_class[s] != R.symmetry_class[d] || n + m.count != size_[s]) return false;
+  if (n + m.count != size_[s]) return false;
   // A move that owes another would lead to these cards with a debt: not the same position.
   return n ? same_cards(s, d, n) && owes(m) == 0 : R.fill[s] == Fill::None;
 }
@@ -61,7 +62,7 @@ void State::drop_symmetric_moves(MoveList& list) const {
         if (size_[p] == 0 || p == R.stock || p == R.waste) continue;
         int j = 0;
         while (j < n && !(content_hash_[kinds[j]] == content_hash_[p] && size_[kinds[j]] == size_[p] &&
-                          same_cards(p, kinds[j])))
+                          same_cards(p, kinds[j], size_[p])))
           ++j;
         if (j == n) {
           kinds[n++] = p;
@@ -80,7 +81,6 @@ void State::drop_symmetric_moves(MoveList& list) const {
         if (spare >> m.src & 1 && first_twin[m.src] != m.dst) continue;
         if (spare >> m.dst & 1 && first_twin[m.dst] != m.src) continue;
       }
-      // The class first: most moves join two classes, and the call costs more.
       if (R.symmetry_class[m.src] == R.symmetry_class[m.dst] && trades_places(m)) continue;
     }
     list.moves[kept++] = m;
