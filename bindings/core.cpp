@@ -264,6 +264,35 @@ PYBIND11_MODULE(_core, m) {
              return py::make_tuple(owed, out);
            },
            py::arg("line"))
+      .def("start_pairing",
+           // As solve() starts (State::start_pairing): None where the pairing stays off, else
+           // the plain moves (codes) that joined this position's pairs. From then on, for
+           // solver_moves() and solver_key_after() only: play() and undo() know nothing of it.
+           [](PyState& self) -> py::object {
+             std::vector<Move> joining;
+             if (!self.state.start_pairing(joining)) return py::none();
+             py::list out;
+             for (const Move& m : joining) out.append(m.code());
+             return out;
+           })
+      .def("solver_key_after",
+           // The solver's key after one of solver_moves() (code, pad); the position is left alone.
+           [](const PyState& self, std::uint32_t code, int pad) {
+             MoveList list;
+             self.state.solver_moves(list);
+             bool listed = false;
+             for (int i = 0; i < list.size; ++i) listed |= list.moves[i].code() == code && list.moves[i].pad == pad;
+             if (!listed) throw py::value_error("not one of solver_moves()");
+             State s = self.state;
+             Move m = Move::from_code(code);
+             m.pad = static_cast<std::uint8_t>(pad);
+             Undo u;
+             s.make_macro(m, u);
+             std::uint64_t a, b;
+             s.solver_key(a, b);
+             return py::make_tuple(a, b);
+           },
+           py::arg("code"), py::arg("pad"))
       .def("solver_key",
            [](const PyState& self) {
              std::uint64_t a, b;

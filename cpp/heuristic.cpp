@@ -25,6 +25,8 @@ int State::heuristic(int final_waste_weight) const {
   }
   std::uint64_t wanted = 0;  // faces a goal pile takes now
   for (int g : R.goals) wanted |= accepting(g);
+  int ace, king;
+  if (pairs_on_ && pair_ends(ace, king)) wanted = ~std::uint64_t{0};  // a joined pair takes any card
   int score = kW.progress * progress;
   for (int p : R.givers) {
     if (R.kind[p] == Kind::Foundation) continue;

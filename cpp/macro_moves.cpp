@@ -71,6 +71,7 @@ void State::resplit(int waste_size) {
 }
 
 void State::make_macro(Move m, Undo& u) {
+  if (pairs_on_) return make_paired(m, u);  // no talon cycle, nothing owed (Rules)
   // The safe move (never a deal round) is made alone and owes nothing (seeds/solver.md):
   // some win starts with it.
   Move safe;
@@ -111,6 +112,7 @@ void State::make_macro(Move m, Undo& u) {
 }
 
 void State::unmake_macro(Move m, const Undo& u) {
+  if (pairs_on_) return unmake_paired(m, u);
   unmake(Move{m.src, m.dst, m.count, 0}, u);
   if (m.pad) resplit(u.split);
   for (int i = 0; i < 2; ++i) {
@@ -124,6 +126,10 @@ std::vector<Move> State::expand_macro_line(const std::vector<Move>& line) const 
   State s(*this);
   std::vector<Move> out;
   for (const Move& m : line) {
+    if (s.pairs_on_) {
+      s.append_paired_move(m, out);
+      continue;
+    }
     Move step;
     const int waste = rules().waste;
     while (m.pad && s.size(waste) != m.pad && s.stock_move(step)) {

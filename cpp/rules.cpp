@@ -284,6 +284,7 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
   for (int p = 0; p < piles; ++p)
     if (fill[p] != Fill::None && stock < 0)
       throw std::invalid_argument("a pile that refills itself needs a stock");
+  compile_pairs();
 }
 
 void Rules::compile_players(const RuleSpec& s) {

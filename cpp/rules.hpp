@@ -164,6 +164,16 @@ struct Rules {
   int face_class_mask = 0x3F;                // a face's stand-in: face & face_class_mask
   std::uint64_t face_classes = ~std::uint64_t{0};  // the stand-ins
   int total_cards = 0;
+  // Foundations that pair up (cpp/foundation_pairs.cpp): in a one-player game where suits
+  // never matter, foundations rising from an Ace and falling from a King, one card at a
+  // time with no wrap, whose top cards may leave (Aces and Kings). An Ace pile holding n
+  // cards and a King pile holding 13 - n can pass the card where they meet back and forth.
+  bool paired_foundations = false;
+  std::vector<int> rising, falling;  // the two kinds of foundation, at most four each
+  std::uint64_t rising_mask = 0, falling_mask = 0;
+  // The content hash (State) of such a pile holding n cards, which are its run's first n
+  // ranks, face up, whatever their suits: a pile's cards moved in a block cost no hashing.
+  std::array<std::uint64_t, kRanks + 1> rising_hash{}, falling_hash{};
 
   explicit Rules(const RuleSpec& s);
   std::string pile_name(int p) const;     // "f3", "t1", "s", "w"
@@ -171,6 +181,7 @@ struct Rules {
 
  private:
   void compile_players(const RuleSpec& s);
+  void compile_pairs();
 };
 
 }  // namespace sol

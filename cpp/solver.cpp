@@ -338,15 +338,20 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   std::vector<std::unique_ptr<SearchTask>> searches;
   std::vector<std::uint64_t> slices;
   bool streamlines = false;
+  // Where foundations pair up, the searches start from the position with its pairs joined,
+  // and a line starts with the moves that joined them.
+  State root(start);
+  std::vector<Move> joining;
+  root.start_pairing(joining);
   for (const Order& order : portfolio(start.rules())) {
-    searches.push_back(std::make_unique<Search>(start, order, budget, lost));
+    searches.push_back(std::make_unique<Search>(root, order, budget, lost));
     slices.push_back(order.restarts ? 6 : 1);
     streamlines |= order.streamlined;
   }
-  searches.push_back(make_best_first(start, budget, lost, false));
+  searches.push_back(make_best_first(root, budget, lost, false));
   slices.push_back(3);
   if (streamlines) {
-    searches.push_back(make_best_first(start, budget, lost, true));
+    searches.push_back(make_best_first(root, budget, lost, true));
     slices.push_back(3);
   }
   for (const auto& search : searches) out.positions += search->positions();
@@ -364,12 +369,16 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
       out.positions += search->positions() - positions;
       out.moves_tried += search->moves_tried() - tried;
       switch (status) {
-        case SearchTask::Status::Won:
+        case SearchTask::Status::Won: {
           // Shortening may cost about what the search did, and never more than a second or so.
-          out.line = shorten(start, start.expand_macro_line(search->line()),
+          std::vector<Move> line = joining;
+          const std::vector<Move> played = root.expand_macro_line(search->line());
+          line.insert(line.end(), played.begin(), played.end());
+          out.line = shorten(start, std::move(line),
                              std::min(kShortenBudget, std::max(kShortenFloor, 2 * out.moves_tried)),
                              time_up, stop);
           return finish(Verdict::Solved, Limit::None);
+        }
         case SearchTask::Status::Exhausted:
           return finish(Verdict::Unsolvable, Limit::None);
         case SearchTask::Status::OutOfMemory:

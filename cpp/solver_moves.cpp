@@ -143,7 +143,9 @@ bool State::list_solver_moves(MoveList& out) const {
     out.add(safe.src, safe.dst, 1);
     return false;
   }
-  generate_macro(out, r_->players == 1 ? spare_empty_piles() : 0);
+  const std::uint64_t spare = r_->players == 1 ? spare_empty_piles() : 0;
+  generate_macro(out, spare);
+  if (pairs_on_) add_pair_moves(out, spare);
   drop_symmetric_moves(out);
   return true;
 }

@@ -178,6 +178,7 @@ bool State::predict_key(Move m, std::uint64_t& a, std::uint64_t& b) const {
   if (m.pad || R.players != 1 || s == d || R.kind[s] == Kind::Stock || R.kind[d] == Kind::Stock) return false;
   if (R.cyclic_talon && (s == R.waste || d == R.waste)) return false;
   if (owed_[0] >= 0 || owes(m)) return false;
+  if (pairs_on_ && would_join(m)) return false;
   const int left = size_[s] - k, n = size_[d];
   if (left > 0 && is_face_down(cards_[s][left - 1])) return false;  // it would turn up
   // A refill; or perhaps one, where the move changes the talon a refill would come from.

@@ -33,10 +33,23 @@ struct Undo {
   std::int8_t owed[2] = {-1, -1};  // solver moves: State's owed entries before it
   std::uint8_t owed_uncovered = 0;
   Card owed_card[2] = {};
-  // Two-player games: the turn and the counters of State::blocked before the move.
-  std::uint8_t to_move = 0;
-  std::uint16_t quiet_plies = 0;
-  std::uint8_t quiet_turns[2] = {};
+  // Two-player games: the turn and the counters of State::blocked before the move. Solver
+  // moves where foundations pair up (one player only, so never both): the pair a move
+  // reached into (Ace pile index | King pile index << 2) and each pair joined after it
+  // (the same | cards moved << 4; 0 for none): cpp/foundation_pairs.cpp.
+  struct Turn {
+    std::uint8_t to_move;
+    std::uint8_t quiet_turns[2];
+    std::uint16_t quiet_plies;
+  };
+  struct Pairs {
+    std::uint8_t ends;
+    std::uint8_t joined[2];
+  };
+  union {
+    Turn turn;
+    Pairs pairs;
+  };
 };
 
 // Room for every (giver, taker) pair plus runs.
@@ -161,6 +174,12 @@ class State {
   bool owed_uncovered(int i) const { return owed_uncovered_ >> i & 1; }
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
+  // Where foundations pair up (Rules::paired_foundations), the solver takes every split of
+  // a pair's run between its two piles for one position, kept joined on the King pile, and
+  // its moves for those of every split (cpp/foundation_pairs.cpp). This turns that on, if
+  // every foundation holds a run from its base card, and joins this position's pairs,
+  // appending the plain moves that do it; false if it stays off.
+  bool start_pairing(std::vector<Move>& moves);
 
  private:
   // Card j of pile p is the lowest of its unit: the cards from it up may move together,
@@ -216,6 +235,19 @@ class State {
   bool card_could_go_on(Card card, int p, Card other) const;
   // The same for the card move m would uncover: a card could go on it, or it could move.
   bool uncovered_could_be_used(Move m) const;
+  // Foundations that pair up (cpp/foundation_pairs.cpp): the first empty Ace pile and the
+  // first full King pile, as indices into Rules::rising and falling, if both exist; cards
+  // moved one by one; the pairs a move split joined again (Undo::pairs), and parted again
+  // by unmake; whether plain move m would leave a pair to join; the moves of every split.
+  bool pair_ends(int& ace, int& king) const;
+  void shift(int from, int to, int n);
+  void join_pairs(std::uint64_t changed, Undo& u);
+  void part_pairs(const Undo& u);
+  bool would_join(Move m) const;
+  void add_pair_moves(MoveList& out, std::uint64_t skip) const;
+  void make_paired(Move m, Undo& u);
+  void unmake_paired(Move m, const Undo& u);
+  void append_paired_move(Move m, std::vector<Move>& out);  // makes m, appends its plain moves
   // Whether move m, between two piles of one class, only swaps their contents
   // (drop_symmetric_moves).
   bool trades_places(Move m) const;
@@ -312,6 +344,7 @@ class State {
   std::uint8_t owed_uncovered_ = 0;  // bit i: entry i is an uncovered card, not a talon card
   bool talon_cards_wait_home_ = false;  // set_talon_cards_wait_home()
   bool keys_kept_ = true;  // drop_keys()
+  bool pairs_on_ = false;  // start_pairing()
   Card owed_card_[2] = {};           // an uncovered entry's card: the one moved off it
   // Two-player games (cpp/turns.cpp); kept apart from the one-player games' hot fields.
   std::uint8_t to_move_ = 0;

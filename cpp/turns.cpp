@@ -10,10 +10,10 @@ namespace sol {
 
 void State::note_turn(Move m, Undo& u) {
   const Rules& R = *r_;
-  u.to_move = to_move_;
-  u.quiet_plies = quiet_plies_;
-  u.quiet_turns[0] = quiet_turns_[0];
-  u.quiet_turns[1] = quiet_turns_[1];
+  u.turn.to_move = to_move_;
+  u.turn.quiet_plies = quiet_plies_;
+  u.turn.quiet_turns[0] = quiet_turns_[0];
+  u.turn.quiet_turns[1] = quiet_turns_[1];
   const bool pass = m.src == kPass;
   const bool ends_turn = pass || R.kind[m.src] == Kind::Stock || R.kind[m.dst] == Kind::Stock;
   if (!pass && R.kind[m.dst] == Kind::Foundation) {  // progress
@@ -34,10 +34,10 @@ void State::make_turn(Move m, Undo& u) {
 }
 
 void State::unmake_turn(Move m, const Undo& u) {
-  to_move_ = u.to_move;
-  quiet_plies_ = u.quiet_plies;
-  quiet_turns_[0] = u.quiet_turns[0];
-  quiet_turns_[1] = u.quiet_turns[1];
+  to_move_ = u.turn.to_move;
+  quiet_plies_ = u.turn.quiet_plies;
+  quiet_turns_[0] = u.turn.quiet_turns[0];
+  quiet_turns_[1] = u.turn.quiet_turns[1];
   if (m.src == kPass) return;
   if (r_->kind[m.dst] == Kind::Foundation) --home_of_[top(m.dst) & kBack ? 1 : 0];
   unmake_cards(m, u);
