@@ -5,6 +5,9 @@
 // takes them for one position: it keeps the run joined on the King pile, the Ace pile
 // empty, and gives that position the moves of every split. The argument is in
 // seeds/solver.md ("Foundations that pair up").
+#include <algorithm>
+#include <deque>
+#include <map>
 #include <stdexcept>
 
 #include "state.hpp"
@@ -225,6 +228,102 @@ void State::append_paired_move(Move m, std::vector<Move>& out) {
   out.push_back(Move{m.src, m.dst, m.count, 0});
   for (const int b : u.pairs.joined)
     if (b) out.insert(out.end(), b >> 4, plain(R.rising[b & 3], R.falling[b >> 2 & 3]));
+}
+
+// The search moves a pair's cards between splits wherever that suits it, not the reader:
+// it joins every pair after each move, so a line is full of runs of cards passed between
+// foundations. A line only needs each foundation, when a move puts a card on it or takes
+// one off, to hold as many cards as in the line (suits never matter here, and which pile of
+// a class plays a part is no matter either). So the runs of the line's own moves between
+// foundations are left out; before each move to or from a foundation, the fewest moves
+// that give some pile of its class the size the move wants are found breadth-first over
+// the foundations' sizes (a card passes only within a pair, sizes adding up to 13, either
+// way), and the move goes to or from that pile. The foundations stay one position with the
+// line's (the same sizes once pairs are joined), checked after every move; if that ever
+// failed, or a move were not legal, the line would come back as it was.
+std::vector<Move> State::fewest_transfers(const std::vector<Move>& line) const {
+  const Rules& R = *r_;
+  if (!R.paired_foundations) return line;
+  std::vector<int> found(R.rising);  // the foundation piles: Ace piles first
+  found.insert(found.end(), R.falling.begin(), R.falling.end());
+  const int nf = static_cast<int>(found.size()), ups = static_cast<int>(R.rising.size());
+  using Sizes = std::vector<std::uint8_t>;
+  auto joined = [&](Sizes s) {  // the sizes with every pair joined, each class sorted
+    for (int a = 0; a < ups; ++a)
+      for (int k = ups; k < nf && s[a]; ++k)
+        if (s[a] + s[k] == kRanks) {
+          s[k] = kRanks;
+          s[a] = 0;
+        }
+    std::sort(s.begin(), s.begin() + ups);
+    std::sort(s.begin() + ups, s.end());
+    return s;
+  };
+  int at[kMaxPiles];  // a foundation's place in `found`
+  for (int k = 0; k < nf; ++k) at[found[k]] = k;
+  State P(*this);
+  P.pairs_on_ = false;
+  Sizes ours(nf), theirs(nf);  // P's foundations' sizes, and the line's
+  for (int k = 0; k < nf; ++k) ours[k] = theirs[k] = static_cast<std::uint8_t>(size_[found[k]]);
+  std::vector<Move> out;
+  auto play = [&](Move m) {
+    if (!P.is_legal(m)) return false;
+    Undo u;
+    P.make(m, u);
+    out.push_back(m);
+    if (R.kind[m.src] == Kind::Foundation) --ours[at[m.src]];
+    if (R.kind[m.dst] == Kind::Foundation) ++ours[at[m.dst]];
+    return true;
+  };
+  for (const Move& lm : line) {
+    const bool from = R.kind[lm.src] == Kind::Foundation, to = R.kind[lm.dst] == Kind::Foundation;
+    if (from && to) {  // the line's own passing of cards: its sizes only
+      --theirs[at[lm.src]];
+      ++theirs[at[lm.dst]];
+      continue;
+    }
+    Move m = lm;
+    if (from || to) {
+      const int k = at[from ? lm.src : lm.dst];
+      // A pile of this one's class with the size the move wants, the nearest first.
+      const int lo = k < ups ? 0 : ups, hi = k < ups ? ups : nf;
+      auto has = [&](const Sizes& s) {
+        for (int q = lo; q < hi; ++q)
+          if (s[q] == theirs[k]) return q;
+        return -1;
+      };
+      std::map<Sizes, std::pair<Sizes, Move>> came_from{{ours, {ours, Move{}}}};
+      std::deque<Sizes> queue{ours};
+      int q = -1;
+      Sizes s;
+      while (!queue.empty() && came_from.size() < 100000) {
+        s = queue.front();
+        queue.pop_front();
+        if ((q = has(s)) >= 0) break;
+        for (int a = 0; a < ups; ++a)
+          for (int b = ups; b < nf; ++b)
+            for (int dir = 0; dir < 2 && s[a] + s[b] == kRanks; ++dir) {
+              const int x = dir ? b : a, y = dir ? a : b;
+              if (!s[x]) continue;
+              Sizes t = s;
+              --t[x];
+              ++t[y];
+              const Move pass{static_cast<std::uint8_t>(found[x]), static_cast<std::uint8_t>(found[y]), 1, 0};
+              if (came_from.emplace(t, std::make_pair(s, pass)).second) queue.push_back(t);
+            }
+      }
+      if (q < 0) return line;
+      std::vector<Move> path;
+      for (; s != ours; s = came_from[s].first) path.push_back(came_from[s].second);
+      for (auto it = path.rbegin(); it != path.rend(); ++it)
+        if (!play(*it)) return line;
+      (from ? m.src : m.dst) = static_cast<std::uint8_t>(found[q]);
+      theirs[k] = static_cast<std::uint8_t>(theirs[k] + (from ? -1 : 1));
+    }
+    if (!play(m)) return line;
+    if ((from || to) && joined(ours) != joined(theirs)) return line;
+  }
+  return P.is_won() ? out : line;
 }
 
 }  // namespace sol

@@ -374,6 +374,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
           std::vector<Move> line = joining;
           const std::vector<Move> played = root.expand_macro_line(search->line());
           line.insert(line.end(), played.begin(), played.end());
+          line = start.fewest_transfers(line);
           out.line = shorten(start, std::move(line),
                              std::min(kShortenBudget, std::max(kShortenFloor, 2 * out.moves_tried)),
                              time_up, stop);

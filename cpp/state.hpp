@@ -180,6 +180,10 @@ class State {
   // every foundation holds a run from its base card, and joins this position's pairs,
   // appending the plain moves that do it; false if it stays off.
   bool start_pairing(std::vector<Move>& moves);
+  // A winning line of plain moves from here, with each run of moves between paired
+  // foundations cut to the fewest that leave the same sizes up to renaming piles of one
+  // class, and the rest of the line renamed to match (cpp/foundation_pairs.cpp).
+  std::vector<Move> fewest_transfers(const std::vector<Move>& line) const;
 
  private:
   // Card j of pile p is the lowest of its unit: the cards from it up may move together,
