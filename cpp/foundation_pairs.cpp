@@ -52,6 +52,16 @@ void Rules::compile_pairs() {
     rising_hash[n + 1] = rising_hash[n] ^ mix64(std::uint64_t(n) << 8 | make_card(n, 0));
     falling_hash[n + 1] = falling_hash[n] ^ mix64(std::uint64_t(n) << 8 | make_card(kRanks - 1 - n, 0));
   }
+  pair_slot.fill(-1);
+  for (int p : up) pair_pile[pair_piles++] = static_cast<std::uint8_t>(p);
+  for (int p : down) pair_pile[pair_piles++] = static_cast<std::uint8_t>(p);
+  for (int k = 0; k < pair_piles; ++k) {
+    const int p = pair_pile[k];
+    pair_slot[p] = static_cast<std::int8_t>(k);
+    for (int n = 0; n <= kRanks; ++n)
+      pile_key_terms(symmetry_class[p], k < static_cast<int>(up.size()) ? rising_hash[n] : falling_hash[n],
+                     pair_key_a[k][n], pair_key_b[k][n]);
+  }
   paired_foundations = true;
 }
 
@@ -146,23 +156,56 @@ void State::part_pairs(const Undo& u) {
   }
 }
 
-bool State::would_join(Move m) const {
+// The key make_paired would reach, from the sizes alone: a paired foundation's content
+// hash is Rules::rising_hash or falling_hash of its size. Most moves reach positions seen
+// before, and a pair's moves would otherwise each cost the cards shifted there and back.
+bool State::predict_paired(Move m, std::uint64_t& a, std::uint64_t& b) const {
   const Rules& R = *r_;
-  const std::uint64_t ends = (std::uint64_t{1} << m.src | std::uint64_t{1} << m.dst) & (R.rising_mask | R.falling_mask);
-  if (!ends) return false;
-  auto height = [&](int p) { return size_[p] - (p == m.src ? m.count : 0) + (p == m.dst ? m.count : 0); };
-  for (std::uint64_t e = ends; e; e &= e - 1) {
-    const int p = ctz64(e), n = height(p);
-    if (R.rising_mask >> p & 1) {
-      if (n)
-        for (int k : R.falling)
-          if (n + height(k) == kRanks) return true;
+  const bool from_f = R.kind[m.src] == Kind::Foundation, to_f = R.kind[m.dst] == Kind::Foundation;
+  if (from_f == to_f) return false;  // none listed between foundations
+  if (to_f && foundation_cards_ + m.count >= R.spec.win_foundation_cards) return false;  // made: it may win
+  const int x = from_f ? m.dst : m.src;  // the end off the foundations
+  if (R.key_top_only[x] || R.kind[x] == Kind::Stock) return false;
+  if (!from_f && (R.fill[x] != Fill::None && refill_source(x) >= 0)) return false;  // a refill
+  if (!from_f && size_[x] > 1 && is_face_down(cards_[x][size_[x] - 2])) return false;  // a card turned
+  const int ups = static_cast<int>(R.rising.size()), nf = R.pair_piles;
+  int n[8];
+  for (int k = 0; k < nf; ++k) n[k] = size_[R.pair_pile[k]];
+  std::uint32_t changed = 0;
+  int ace = 0, king = 0;
+  if (m.pad) {
+    if (!pair_ends(ace, king)) return false;
+    n[ace] += m.pad;
+    n[ups + king] -= m.pad;
+    changed |= 1u << ace | 1u << (ups + king);
+  }
+  const int f = R.pair_slot[from_f ? m.src : m.dst];
+  n[f] += from_f ? -m.count : m.count;
+  changed |= 1u << f;
+  for (std::uint32_t c = changed; c; c &= c - 1) {  // the joins, as join_pairs makes them
+    const int k = ctz64(c);
+    if (k < ups) {
+      for (int j = ups; j < nf && n[k]; ++j)
+        if (n[k] + n[j] == kRanks) n[j] = kRanks, n[k] = 0, changed |= 1u << j;
     } else {
-      for (int a : R.rising)
-        if (height(a) && height(a) + n == kRanks) return true;
+      for (int i = 0; i < ups && n[k] < kRanks; ++i)
+        if (n[i] && n[i] + n[k] == kRanks) n[k] = kRanks, n[i] = 0, changed |= 1u << i;
     }
   }
-  return false;
+  if (key_dirty_) solver_key(a, b);  // brings the kept terms up to date
+  std::uint64_t ka = key_sum_a_, kb = key_sum_b_, ta, tb;
+  for (std::uint32_t c = changed; c; c &= c - 1) {
+    const int k = ctz64(c), p = R.pair_pile[k];
+    ka += R.pair_key_a[k][n[k]] - key_term_a_[p];
+    kb += R.pair_key_b[k][n[k]] - key_term_b_[p];
+  }
+  const Card moved = from_f ? cards_[m.src][size_[m.src] - 1 - m.pad] : top(x);
+  const int at = from_f ? size_[x] : size_[x] - 1;
+  pile_terms(x, content_hash_[x] ^ mix64(std::uint64_t(at) << 8 | (moved & R.key_mask)), ta, tb);
+  redeal_terms(a, b);
+  a += ka + ta - key_term_a_[x];
+  b += kb + tb - key_term_b_[x];
+  return true;
 }
 
 // A move with `pad` r first moves r cards from the pair's King pile to its Ace pile. Then

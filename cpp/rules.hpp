@@ -29,6 +29,16 @@ constexpr std::uint64_t kTalonMultiplierInverse = inverse_mod_2_64(kTalonMultipl
 static_assert(kTalonMultiplier * kTalonMultiplierInverse == 1, "odd multipliers invert");
 constexpr int kMaxMoves = 8192;      // legal moves in one position; Rules refuses more
 
+// A pile's two terms in the solver's key, from its symmetry class and what stands for its
+// cards (State::solver_key). A sum of them is blind to their order: piles of one class can
+// be swapped.
+inline void pile_key_terms(int symmetry_class, std::uint64_t content, std::uint64_t& a, std::uint64_t& b) {
+  constexpr std::uint64_t kSaltA = 0x243F6A8885A308D3ull, kSaltB = 0x13198A2E03707344ull;
+  const std::uint64_t c = content ^ (0x9E3779B97F4A7C15ull * (symmetry_class + 1));
+  a = mix64(c ^ kSaltA);
+  b = mix64(c ^ kSaltB);
+}
+
 // One group of identical piles, as the Python rule table gives it.
 struct GroupSpec {
   Kind kind = Kind::Tableau;
@@ -174,6 +184,12 @@ struct Rules {
   // The content hash (State) of such a pile holding n cards, which are its run's first n
   // ranks, face up, whatever their suits: a pile's cards moved in a block cost no hashing.
   std::array<std::uint64_t, kRanks + 1> rising_hash{}, falling_hash{};
+  // The same piles in one list, rising first (a pile's slot in it, or -1), and each one's key
+  // terms (pile_key_terms) by size: the solver works out a pair's moves' keys from sizes.
+  int pair_piles = 0;
+  std::array<std::uint8_t, 8> pair_pile{};
+  std::array<std::int8_t, kMaxPiles> pair_slot{};
+  std::array<std::array<std::uint64_t, kRanks + 1>, 8> pair_key_a{}, pair_key_b{};
 
   explicit Rules(const RuleSpec& s);
   std::string pile_name(int p) const;     // "f3", "t1", "s", "w"

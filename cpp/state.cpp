@@ -152,11 +152,7 @@ std::uint64_t State::top_only_content(int size, Card top) const {
 }
 
 void State::pile_terms(int p, std::uint64_t content, std::uint64_t& a, std::uint64_t& b) const {
-  constexpr std::uint64_t kSaltA = 0x243F6A8885A308D3ull, kSaltB = 0x13198A2E03707344ull;
-  // A sum of these is blind to the order of its terms: piles of one class can be swapped.
-  const std::uint64_t c = content ^ (0x9E3779B97F4A7C15ull * (r_->symmetry_class[p] + 1));
-  a = mix64(c ^ kSaltA);
-  b = mix64(c ^ kSaltB);
+  pile_key_terms(r_->symmetry_class[p], content, a, b);
 }
 
 void State::redeal_terms(std::uint64_t& a, std::uint64_t& b) const {
@@ -175,10 +171,10 @@ int State::refill_source(int p) const {
 bool State::predict_key(Move m, std::uint64_t& a, std::uint64_t& b) const {
   const Rules& R = *r_;
   const int s = m.src, d = m.dst, k = m.count;
+  if (pairs_on_ && (m.pad || (R.foundation_mask >> s | R.foundation_mask >> d) & 1)) return predict_paired(m, a, b);
   if (m.pad || R.players != 1 || s == d || R.kind[s] == Kind::Stock || R.kind[d] == Kind::Stock) return false;
   if (R.cyclic_talon && (s == R.waste || d == R.waste)) return false;
   if (owed_[0] >= 0 || owes(m)) return false;
-  if (pairs_on_ && would_join(m)) return false;
   const int left = size_[s] - k, n = size_[d];
   if (left > 0 && is_face_down(cards_[s][left - 1])) return false;  // it would turn up
   // A refill; or perhaps one, where the move changes the talon a refill would come from.

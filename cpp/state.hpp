@@ -242,12 +242,12 @@ class State {
   // Foundations that pair up (cpp/foundation_pairs.cpp): the first empty Ace pile and the
   // first full King pile, as indices into Rules::rising and falling, if both exist; cards
   // moved one by one; the pairs a move split joined again (Undo::pairs), and parted again
-  // by unmake; whether plain move m would leave a pair to join; the moves of every split.
+  // by unmake; predict_key() for a move to or from them; the moves of every split.
   bool pair_ends(int& ace, int& king) const;
   void shift(int from, int to, int n);
   void join_pairs(std::uint64_t changed, Undo& u);
   void part_pairs(const Undo& u);
-  bool would_join(Move m) const;
+  bool predict_paired(Move m, std::uint64_t& a, std::uint64_t& b) const;
   void add_pair_moves(MoveList& out, std::uint64_t skip) const;
   void make_paired(Move m, Undo& u);
   void unmake_paired(Move m, const Undo& u);

@@ -390,7 +390,8 @@ int main() {
     k.win_foundation_cards = 52;
     auto mini_ak = std::make_shared<const Rules>(k);
     CHECK(mini_ak->twins_possible);
-    int predicted = 0;
+    CHECK(mini_ak->paired_foundations);
+    int predicted = 0, predicted_paired = 0, pad_moves = 0;
     for (unsigned deal = 1; deal <= 10; ++deal) {
       unsigned x = deal;
       for (std::size_t i = pack.size() - 1; i > 0; --i) {  // a fixed shuffle per deal
@@ -407,8 +408,29 @@ int main() {
       State s(mini_ak);
       s.set_piles(piles, 0);
       check_predicted_keys(s, deal, &predicted);
+      // With its foundations paired (cpp/foundation_pairs.cpp): predicted keys are the keys
+      // the moves reach, the kept key never drifts, and unmaking restores every card.
+      State paired(s);
+      std::vector<Move> joining;
+      CHECK(paired.start_pairing(joining));
+      check_predicted_keys(paired, deal + 100, &predicted_paired);
+      random_walk(paired, deal, 300, true, [&pad_moves](State& t, int step) {
+        if (step % 5 == 0) CHECK(key_matches_fresh(t));
+        MoveList l;
+        t.solver_moves(l);
+        for (int i = 0; i < l.size; ++i) {
+          if (!l.moves[i].pad) continue;
+          ++pad_moves;
+          const std::uint64_t h = t.hash();
+          Undo u;
+          t.make_macro(l.moves[i], u);
+          t.unmake_macro(l.moves[i], u);
+          CHECK(t.hash() == h);
+        }
+      });
     }
     CHECK(predicted > 1000);
+    CHECK(predicted_paired > 1000 && pad_moves > 100);
   }
 
   // A talon with unlimited redeals: the splits on the dealing cycle are one position to the
