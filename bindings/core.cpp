@@ -267,10 +267,12 @@ PYBIND11_MODULE(_core, m) {
       .def("start_pairing",
            // As solve() starts (State::start_pairing): None where the pairing stays off, else
            // the plain moves (codes) that joined this position's pairs. From then on, for
-           // solver_moves() and solver_key_after() only: play() and undo() know nothing of it.
+           // solver_moves() and solver_key_after() only. The move history is dropped: an
+           // undo of a move made before the joining could take a card off a pile emptied.
            [](PyState& self) -> py::object {
              std::vector<Move> joining;
              if (!self.state.start_pairing(joining)) return py::none();
+             self.history.clear();
              py::list out;
              for (const Move& m : joining) out.append(m.code());
              return out;
