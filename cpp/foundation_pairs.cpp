@@ -287,9 +287,8 @@ void State::append_paired_move(Move m, std::vector<Move>& out) {
 std::vector<Move> State::fewest_transfers(const std::vector<Move>& line) const {
   const Rules& R = *r_;
   if (!R.paired_foundations) return line;
-  std::vector<int> found(R.rising);  // the foundation piles: Ace piles first
-  found.insert(found.end(), R.falling.begin(), R.falling.end());
-  const int nf = static_cast<int>(found.size()), ups = static_cast<int>(R.rising.size());
+  const auto& found = R.pair_pile;  // the foundation piles, Ace piles first
+  const int nf = R.pair_piles, ups = static_cast<int>(R.rising.size());
   using Sizes = std::vector<std::uint8_t>;
   auto joined = [&](Sizes s) {  // the sizes with every pair joined, each class sorted
     for (int a = 0; a < ups; ++a)
@@ -302,8 +301,7 @@ std::vector<Move> State::fewest_transfers(const std::vector<Move>& line) const {
     std::sort(s.begin() + ups, s.end());
     return s;
   };
-  int at[kMaxPiles];  // a foundation's place in `found`
-  for (int k = 0; k < nf; ++k) at[found[k]] = k;
+  const auto& at = R.pair_slot;  // a foundation's place in `found`
   State P(*this);
   P.pairs_on_ = false;
   Sizes ours(nf), theirs(nf);  // P's foundations' sizes, and the line's
@@ -351,7 +349,7 @@ std::vector<Move> State::fewest_transfers(const std::vector<Move>& line) const {
               Sizes t = s;
               --t[x];
               ++t[y];
-              const Move pass{static_cast<std::uint8_t>(found[x]), static_cast<std::uint8_t>(found[y]), 1, 0};
+              const Move pass{found[x], found[y], 1, 0};
               if (came_from.emplace(t, std::make_pair(s, pass)).second) queue.push_back(t);
             }
       }
@@ -360,7 +358,7 @@ std::vector<Move> State::fewest_transfers(const std::vector<Move>& line) const {
       for (; s != ours; s = came_from[s].first) path.push_back(came_from[s].second);
       for (auto it = path.rbegin(); it != path.rend(); ++it)
         if (!play(*it)) return line;
-      (from ? m.src : m.dst) = static_cast<std::uint8_t>(found[q]);
+      (from ? m.src : m.dst) = found[q];
       theirs[k] = static_cast<std::uint8_t>(theirs[k] + (from ? -1 : 1));
     }
     if (!play(m)) return line;
