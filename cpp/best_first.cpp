@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <new>
+#include <type_traits>
 
 #include "rng.hpp"
 #include "streamline.hpp"
@@ -40,16 +42,17 @@ class NodeStore {
   NodeStore(const NodeStore&) = delete;
   NodeStore& operator=(const NodeStore&) = delete;
 
-  Node& operator[](std::uint32_t i) { return chunks_[i / kChunk][i % kChunk]; }
+  Node& operator[](std::uint32_t i) { return *std::launder(reinterpret_cast<Node*>(&chunks_[i / kChunk][i % kChunk])); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(size_); }
   // False when the budget (or 2^32 nodes) is used up. Written field by field: a Node built
   // whole and copied in was read back before its parts were stored, a stall on every node.
   bool add(std::uint32_t parent, Move move, const Undo& undo, std::uint16_t depth) {
     if (size_ == chunks_.size() * kChunk) {
       if (size_ + kChunk >= kRoot || !budget_.take(kChunk * kBytesPerNode)) return false;
-      chunks_.emplace_back(new Node[kChunk]);
+      chunks_.emplace_back(new Slot[kChunk]);
     }
-    Node& n = (*this)[static_cast<std::uint32_t>(size_++)];
+    const std::uint32_t i = static_cast<std::uint32_t>(size_++);
+    Node& n = *new (&chunks_[i / kChunk][i % kChunk]) Node;
     n.parent = parent;
     n.move = move;
     n.undo = undo;
@@ -63,8 +66,15 @@ class NodeStore {
   }
 
  private:
+  // Raw room for a node: a chunk of Nodes would be initialised, 2 MiB written before the
+  // first position, which a search decided within thousands of positions cannot repay.
+  struct Slot {
+    alignas(Node) unsigned char bytes[sizeof(Node)];
+  };
+  static_assert(std::is_trivially_destructible<Node>::value, "nodes are never destroyed");
+
   MemoryBudget& budget_;
-  std::vector<std::unique_ptr<Node[]>> chunks_;
+  std::vector<std::unique_ptr<Slot[]>> chunks_;
   std::size_t size_ = 0;
 };
 
@@ -257,7 +267,8 @@ class BestFirst final : public SearchTask {
   const PositionSet& lost_;  // positions the depth-first searches proved lost
   std::vector<std::vector<std::uint32_t>> buckets_;
   std::vector<std::uint32_t> down_;
-  std::vector<Child> children_ = std::vector<Child>(kMaxMoves);  // 192 KiB: not on the stack
+  // 192 KiB: not on the stack, and left unwritten until used (most positions have few moves).
+  std::unique_ptr<Child[]> children_{new Child[kMaxMoves]};
   int top_ = -1;
   int bottom_ = kNoBottom;  // no bucket below it holds a node (above it, some may be empty)
   static constexpr int kDive = 4;
