@@ -107,12 +107,32 @@ def test_python_play_undo(benchmark, record, name):
     record(name, "py play+undo", 1 / benchmark.stats.stats.mean, "pairs/s")
 
 
+LONG_SEARCH = 300_000
+
+
+def long_search_deal(name, tries=50):
+    game = se.load_game(name)
+    longest = (0, 1)
+    for number in range(1, tries + 1):
+        positions = game.deal(number).solve(max_positions=LONG_SEARCH, time_limit=None).positions
+        if positions >= LONG_SEARCH:
+            return number
+        longest = max(longest, (positions, number))
+    return longest[1]
+
+
 @pytest.mark.benchmark(group="solver")
 @pytest.mark.parametrize("name", GAMES)
 def test_solver_positions(benchmark, record, name):
-    """Distinct positions the solver expands per second (deal #1, at most 300,000)."""
-    state = se.load_game(name).deal(1)
-    result = benchmark.pedantic(state.solve, kwargs={"max_positions": 300_000, "time_limit": None},
+    """Distinct positions the solver expands per second on one long search: the first deal
+    it does not decide within LONG_SEARCH positions (or, if every deal it tries is decided
+    sooner, the longest of them). Most deals #1 are decided within a few hundred positions,
+    or none at all (Black Hole #1 has a card that can never move), which measures set-up."""
+    number = long_search_deal(name)
+    state = se.load_game(name).deal(number)
+    result = benchmark.pedantic(state.solve, kwargs={"max_positions": LONG_SEARCH, "time_limit": None},
                                 rounds=3, iterations=1)
+    assert result.positions > 0
     record(name, "solver", result.positions / benchmark.stats.stats.mean, "positions/s")
-    benchmark.extra_info["status"] = result.status
+    benchmark.extra_info.update(deal=number, status=result.status, positions=result.positions)
+
