@@ -81,7 +81,8 @@ class NodeStore {
 class BestFirst final : public SearchTask {
  public:
   BestFirst(const State& start, MemoryBudget& budget, const PositionSet& lost, bool streamlined)
-      : s_(start), streamlined_(streamlined), waste_weight_(streamlined ? 128 : 512), seen_(budget),
+      : s_(start), streamlined_(streamlined), waste_weight_(streamlined ? 128 : 512),
+        face_down_weight_(streamlined ? 32 : 8), seen_(budget),
         nodes_(budget), lost_(lost), home_(start) {
     s_.set_talon_cards_wait_home(false);  // its wins would come later (State)
     if (record(seen_, s_) != PositionSet::Insert::New ||
@@ -89,7 +90,7 @@ class BestFirst final : public SearchTask {
       status_ = Status::OutOfMemory;
       return;
     }
-    push(0, s_.heuristic(waste_weight_));
+    push(0, s_.heuristic(waste_weight_, face_down_weight_));
   }
 
   Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
@@ -139,7 +140,7 @@ class BestFirst final : public SearchTask {
         if (seen == PositionSet::Insert::New && !lost_.contains(c.a, c.b)) {  // the depth-first searches' proofs
           Undo u;  // made and scored only when new: most children have been seen before
           s_.make_macro(c.move, u);
-          const int score = s_.heuristic(waste_weight_);
+          const int score = s_.heuristic(waste_weight_, face_down_weight_);
           s_.unmake_macro(c.move, u);
           if (!nodes_.add(n, c.move, u, static_cast<std::uint16_t>(depth))) return out_of_memory();
           push(nodes_.size() - 1, score);
@@ -261,6 +262,7 @@ class BestFirst final : public SearchTask {
   // differently, 512 and 128: each weight wins deals the other does not, and together they
   // win more than either one for both (Aces and Kings, seeds/solver.md).
   int waste_weight_;
+  int face_down_weight_;
   int lowest_ = 0;  // the score of buckets_[0]
   PositionSet seen_;
   NodeStore nodes_;

@@ -11,12 +11,12 @@ namespace {
 // Each card on a final waste (Rules) costs the caller's weight: it must still come off, one
 // at a time from the top, and a growing waste is how those games are lost.
 struct Weights {
-  int progress = 32, depth = 4, face_down = 8, empty = 8, depth_cap = 16;
+  int progress = 32, depth = 4, empty = 8, depth_cap = 16;
 };
 constexpr Weights kW;
 }  // namespace
 
-int State::heuristic(int final_waste_weight) const {
+int State::heuristic(int final_waste_weight, int face_down_weight) const {
   const Rules& R = *r_;
   int progress = foundation_cards_;
   if (R.spec.win == WinTest::TableauEmpty) {
@@ -45,7 +45,7 @@ int State::heuristic(int final_waste_weight) const {
     score -= kW.depth * d;
     if (p == R.final_waste) score -= final_waste_weight * n;
     if (R.kind[p] == Kind::Tableau)
-      for (int i = 0; i < n && is_face_down(cards_[p][i]); ++i) score -= kW.face_down;
+      for (int i = 0; i < n && is_face_down(cards_[p][i]); ++i) score -= face_down_weight;
   }
   return score;
 }

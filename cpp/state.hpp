@@ -123,8 +123,9 @@ class State {
   void set_turn(int to_move, int quiet_plies, int quiet_turns_0, int quiet_turns_1,
                 int redeals_done_0, int redeals_done_1);
   // The best-first search's guess at how near a win this is: higher is nearer. Each card on
-  // a waste that is never dealt again costs final_waste_weight (a card up gains 32).
-  int heuristic(int final_waste_weight) const;
+  // a waste that is never dealt again costs final_waste_weight, each face-down tableau card
+  // face_down_weight (a card up gains 32).
+  int heuristic(int final_waste_weight, int face_down_weight) const;
 
   std::string move_text(Move m) const;
   bool stock_move(Move& out) const;     // the deal or the redeal, if either is legal
