@@ -111,6 +111,8 @@ LONG_SEARCH = 300_000
 
 
 def long_search_deal(name, tries=50):
+    """The first of deals 1..tries that the solver does not decide within LONG_SEARCH
+    positions, else the one that took the most."""
     game = se.load_game(name)
     longest = (0, 1)
     for number in range(1, tries + 1):
@@ -124,10 +126,9 @@ def long_search_deal(name, tries=50):
 @pytest.mark.benchmark(group="solver")
 @pytest.mark.parametrize("name", GAMES)
 def test_solver_positions(benchmark, record, name):
-    """Distinct positions the solver expands per second on one long search: the first deal
-    it does not decide within LONG_SEARCH positions (or, if every deal it tries is decided
-    sooner, the longest of them). Most deals #1 are decided within a few hundred positions,
-    or none at all (Black Hole #1 has a card that can never move), which measures set-up."""
+    """Distinct positions the solver expands per second on one long search
+    (long_search_deal). Most deals #1 are decided within a few hundred positions, or none at
+    all (Black Hole #1 has a card that can never move), which would measure set-up."""
     number = long_search_deal(name)
     state = se.load_game(name).deal(number)
     result = benchmark.pedantic(state.solve, kwargs={"max_positions": LONG_SEARCH, "time_limit": None},

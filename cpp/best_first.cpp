@@ -42,7 +42,7 @@ class NodeStore {
   NodeStore(const NodeStore&) = delete;
   NodeStore& operator=(const NodeStore&) = delete;
 
-  Node& operator[](std::uint32_t i) { return *std::launder(reinterpret_cast<Node*>(&chunks_[i / kChunk][i % kChunk])); }
+  Node& operator[](std::uint32_t i) { return *std::launder(reinterpret_cast<Node*>(&slot(i))); }
   std::uint32_t size() const { return static_cast<std::uint32_t>(size_); }
   // False when the budget (or 2^32 nodes) is used up. Written field by field: a Node built
   // whole and copied in was read back before its parts were stored, a stall on every node.
@@ -51,8 +51,7 @@ class NodeStore {
       if (size_ + kChunk >= kRoot || !budget_.take(kChunk * kBytesPerNode)) return false;
       chunks_.emplace_back(new Slot[kChunk]);
     }
-    const std::uint32_t i = static_cast<std::uint32_t>(size_++);
-    Node& n = *new (&chunks_[i / kChunk][i % kChunk]) Node;
+    Node& n = *new (&slot(static_cast<std::uint32_t>(size_++))) Node;
     n.parent = parent;
     n.move = move;
     n.undo = undo;
@@ -72,6 +71,7 @@ class NodeStore {
     alignas(Node) unsigned char bytes[sizeof(Node)];
   };
   static_assert(std::is_trivially_destructible<Node>::value, "nodes are never destroyed");
+  Slot& slot(std::uint32_t i) { return chunks_[i / kChunk][i % kChunk]; }
 
   MemoryBudget& budget_;
   std::vector<std::unique_ptr<Slot[]>> chunks_;
@@ -260,7 +260,8 @@ class BestFirst final : public SearchTask {
   bool streamlined_;
   // What a card left on a final waste costs (a card up gains 32). The two searches weigh it
   // differently, 512 and 128: each weight wins deals the other does not, and together they
-  // win more than either one for both (Aces and Kings, seeds/solver.md).
+  // win more than either one for both (Aces and Kings, seeds/solver.md). Face-down tableau
+  // cards cost 8 and 32, so that where a win needs digging the two look in different places.
   int waste_weight_;
   int face_down_weight_;
   int lowest_ = 0;  // the score of buckets_[0]
