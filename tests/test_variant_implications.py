@@ -24,12 +24,16 @@ SEARCHED_LOSSES = [61, 103, 238, 319, 402, 545, 550, 569, 803]
 DEALS = list(range(1, 41)) + SEARCHED_LOSSES
 
 
+_verdicts = {}  # by the game's repr, which names every option: Klondike with draw 1 serves two pairs
+
+
 def verdicts(name, options):
     game = se.load_game(name, **options)
-    out = {}
-    se.winnability(game, DEALS, time_limit=None, max_positions=300_000, workers=2,
-                   on_result=lambda n, r: out.__setitem__(n, r.status))
-    return out
+    if repr(game) not in _verdicts:
+        out = _verdicts[repr(game)] = {}
+        se.winnability(game, DEALS, time_limit=None, max_positions=300_000, workers=2,
+                       on_result=lambda n, r: out.__setitem__(n, r.status))
+    return _verdicts[repr(game)]
 
 
 @pytest.mark.parametrize("name,stricter,looser", PAIRS,
