@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 
+#include "beam.hpp"
 #include "best_first.hpp"
 #include "open_positions.hpp"
 #include "position_set.hpp"
@@ -354,6 +355,11 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     searches.push_back(make_best_first(root, budget, lost, true));
     slices.push_back(3);
   }
+  // Beam search: six slices where the waste is never dealt again (Aces and Kings: its wins
+  // come late, and no depth-first search there has proved a loss), one elsewhere (Klondike:
+  // its wins come early, and the depth-first searches' proofs need the time).
+  searches.push_back(make_beam(root, budget, lost));
+  slices.push_back(start.rules().final_waste >= 0 ? 6 : 1);
   for (const auto& search : searches) out.positions += search->positions();
   for (;;) {
     bool running = false;

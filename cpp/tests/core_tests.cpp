@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "beam.hpp"
 #include "open_positions.hpp"
 #include "position_set.hpp"
 #include "search.hpp"
@@ -289,6 +290,23 @@ int main() {
     const SolveResult won = solve(open, SolveLimits{}, nullptr);
     CHECK(won.verdict == Verdict::Solved && won.line.size() == 5);
     CHECK(line_wins(open, won.line));
+
+
+    // The beam search alone: it wins, and where there is no win it widens and tries again,
+    // never claiming a proof; with no room at all it says so.
+    {
+      MemoryBudget budget(std::size_t{1} << 30), none(1000);
+      PositionSet lost(budget);
+      auto beam = make_beam(open, budget, lost);
+      CHECK(beam->run(1000, [] { return false; }, nullptr) == SearchTask::Status::Won);
+      CHECK(line_wins(open, open.expand_macro_line(beam->line())));
+      State stuck(tiny);
+      stuck.set_piles({{}, {A, three}, {two}, {}}, 0);
+      auto dry = make_beam(stuck, budget, lost);
+      CHECK(dry->run(1000, [] { return false; }, nullptr) == SearchTask::Status::Paused && dry->positions() >= 1000);
+      CHECK(make_beam(stuck, none, lost)->run(1000, [] { return false; }, nullptr) ==
+            SearchTask::Status::OutOfMemory);
+    }
 
     State dead(tiny);  // r1 = [A, 3]: the 3 covers the Ace and can go nowhere
     dead.set_piles({{}, {A, three}, {two}, {}}, 0);

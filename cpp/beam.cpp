@@ -1,0 +1,228 @@
+#include "beam.hpp"
+
+#include <algorithm>
+
+#include "rng.hpp"
+
+namespace sol {
+
+namespace {
+
+// A child of a position being expanded, between keying it and looking it up.
+struct Child {
+  Move move;
+  std::uint64_t a, b;
+};
+
+// A new child: its score, its parent's place in the layer and the move there.
+struct Candidate {
+  std::int32_t score;
+  std::uint32_t parent;
+  Move move;
+};
+
+// How each position of a layer was reached: its parent's place in the layer before.
+struct Link {
+  std::uint32_t parent;
+  Move move;
+};
+
+class Beam final : public SearchTask {
+ public:
+  Beam(const State& start, MemoryBudget& budget, const PositionSet& lost)
+      : start_(start), seen_(budget), lost_(lost), budget_(budget) {
+    start_.set_talon_cards_wait_home(false);  // as in the best-first searches
+    begin_try();
+  }
+  ~Beam() override { release(); }
+  Beam(const Beam&) = delete;
+  Beam& operator=(const Beam&) = delete;
+
+  Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
+    if (status_ != Status::Paused) return status_;
+    for (;;) {
+      if ((++ticks_ & 0x3FF) == 0) {
+        if (stop && stop()) throw Interrupted{};
+        if (time_up()) return status_;
+      }
+      if (positions_ >= until) return status_;
+      if (next_ == layer_.size()) {
+        const Layer next = next_layer();
+        if (next == Layer::Made) continue;
+        // This try ran dry: again, twice as wide. Where a layer has no room, from the first
+        // width again (the noise makes each try differ), unless that was the first width.
+        if (next == Layer::NoRoom && width_ == kFirstWidth) {
+          out_of_memory();
+          return status_;
+        }
+        width_ = next == Layer::NoRoom || width_ >= kMaxWidth ? kFirstWidth : width_ * 2;
+        if (!begin_try()) return status_;
+        continue;
+      }
+      if (!expand(static_cast<std::uint32_t>(next_++))) return status_;
+    }
+  }
+
+ private:
+  static constexpr std::size_t kFirstWidth = 256, kMaxWidth = std::size_t{1} << 20;
+  static constexpr int kNoise = 64;  // two cards' worth: a little shuffle among near ties
+
+  // Scores the new children of the layer's position i. False once the search is over.
+  bool expand(std::uint32_t i) {
+    State& s = layer_[i];
+    ++positions_;
+    MoveList list;
+    s.solver_moves(list);
+    // Each child is keyed (made and unmade where its key cannot be worked out without that)
+    // and its table slots asked for; only then are the tables read, so the misses overlap.
+    for (int k = 0; k < list.size; ++k) {
+      Child& c = children_[k];
+      c.move = list.moves[k];
+      ++moves_tried_;
+      if (!s.predict_key(c.move, c.a, c.b)) {  // else no win either
+        Undo u;
+        s.make_macro(c.move, u);
+        if (s.is_won()) {
+          line_ = path_to(i);
+          line_.push_back(c.move);
+          status_ = Status::Won;
+          return false;
+        }
+        s.solver_key(c.a, c.b);
+        s.unmake_macro(c.move, u);
+      }
+      seen_.prefetch_slot(c.b);
+      lost_.prefetch(c.b);
+    }
+    for (int k = 0; k < list.size; ++k) {
+      const Child& c = children_[k];
+      const PositionSet::Insert seen = seen_.insert(c.a, c.b);
+      if (seen == PositionSet::Insert::Full) {
+        out_of_memory();
+        return false;
+      }
+      if (seen != PositionSet::Insert::New || lost_.contains(c.a, c.b)) continue;
+      Undo u;
+      s.make_macro(c.move, u);
+      const int noise = tries_ > 1 ? random_.below(kNoise) : 0;
+      candidates_.push_back(Candidate{s.heuristic(kWasteWeight, kFaceDownWeight) + noise, i, c.move});
+      s.unmake_macro(c.move, u);
+    }
+    if (charge()) return true;
+    if (width_ == kFirstWidth) {
+      out_of_memory();
+      return false;
+    }
+    width_ = kFirstWidth;  // too wide for the room left: from the first width again
+    return begin_try();
+  }
+
+  // Starts again from the deal with a fresh table. False if even that has no room.
+  bool begin_try() {
+    release();
+    ++tries_;
+    layer_.push_back(start_);
+    links_.emplace_back(1, Link{0, Move{}});
+    links_bytes_ = sizeof(Link);
+    std::uint64_t a, b;
+    start_.solver_key(a, b);
+    if (charge() && seen_.insert(a, b) == PositionSet::Insert::New) return true;
+    out_of_memory();
+    return false;
+  }
+
+  enum class Layer { Made, Dry, NoRoom };
+  // The best `width_` children of this layer become the next one.
+  Layer next_layer() {
+    if (candidates_.empty()) return Layer::Dry;
+    if (candidates_.size() > width_) {
+      std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(width_),
+                       candidates_.end(),
+                       [](const Candidate& x, const Candidate& y) { return x.score > y.score; });
+      candidates_.resize(width_);
+    }
+    // Room is asked for before it is taken: a State is several kilobytes.
+    const std::size_t more = candidates_.size() > spare_.capacity() ? candidates_.size() - spare_.capacity() : 0;
+    if (more * sizeof(State) + candidates_.size() * sizeof(Link) > budget_.available()) return Layer::NoRoom;
+    spare_.clear();
+    spare_.reserve(candidates_.size());
+    std::vector<Link> links;
+    links.reserve(candidates_.size());
+    for (const Candidate& c : candidates_) {
+      spare_.push_back(layer_[c.parent]);
+      Undo u;
+      spare_.back().make_macro(c.move, u);
+      links.push_back(Link{c.parent, c.move});
+    }
+    links_bytes_ += links.capacity() * sizeof(Link);
+    links_.push_back(std::move(links));
+    layer_.swap(spare_);
+    candidates_.clear();
+    next_ = 0;
+    return charge() ? Layer::Made : Layer::NoRoom;
+  }
+
+  // Brings the memory charged up to what the layers, links and candidates hold.
+  bool charge() {
+    std::size_t bytes = (layer_.capacity() + spare_.capacity()) * sizeof(State) +
+                        candidates_.capacity() * sizeof(Candidate) + links_.capacity() * sizeof(links_[0]);
+    bytes += links_bytes_;
+    if (bytes <= charged_) return true;
+    if (!budget_.take(bytes - charged_)) return false;
+    charged_ = bytes;
+    return true;
+  }
+
+  std::vector<Move> path_to(std::uint32_t i) const {
+    std::vector<Move> path;
+    for (std::size_t d = links_.size() - 1; d > 0; --d) {
+      path.push_back(links_[d][i].move);
+      i = links_[d][i].parent;
+    }
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
+  void release() {
+    seen_.release();
+    budget_.give(charged_);
+    charged_ = links_bytes_ = 0;
+    std::vector<State>().swap(layer_);
+    std::vector<State>().swap(spare_);
+    std::vector<Candidate>().swap(candidates_);
+    std::vector<std::vector<Link>>().swap(links_);
+    next_ = 0;
+  }
+
+  void out_of_memory() {
+    release();
+    status_ = Status::OutOfMemory;
+  }
+
+  // The best-first search of the whole game's weights (cpp/best_first.cpp).
+  static constexpr int kWasteWeight = 512, kFaceDownWeight = 8;
+
+  State start_;
+  std::size_t width_ = kFirstWidth;
+  std::uint64_t tries_ = 0;
+  PositionSet seen_;  // this try's positions
+  const PositionSet& lost_;
+  MemoryBudget& budget_;
+  std::size_t charged_ = 0, links_bytes_ = 0;  // links_bytes_: the links' own arrays
+  std::vector<State> layer_, spare_;  // this layer, and room for the next
+  std::size_t next_ = 0;              // the layer's next position to expand
+  std::vector<Candidate> candidates_;
+  std::vector<std::vector<Link>> links_;  // per layer since the deal
+  std::unique_ptr<Child[]> children_{new Child[kMaxMoves]};
+  Rng random_{0xBEA11};  // a fixed seed: verdicts repeat
+  std::uint64_t ticks_ = 0;
+  Status status_ = Status::Paused;
+};
+
+}  // namespace
+
+std::unique_ptr<SearchTask> make_beam(const State& start, MemoryBudget& budget, const PositionSet& lost) {
+  return std::make_unique<Beam>(start, budget, lost);
+}
+
+}  // namespace sol
