@@ -49,13 +49,14 @@ class Beam final : public SearchTask {
       if (next_ == layer_.size()) {
         const Layer next = next_layer();
         if (next == Layer::Made) continue;
-        // This try ran dry: again, twice as wide. Where a layer has no room, from the first
-        // width again (the noise makes each try differ), unless that was the first width.
-        if (next == Layer::NoRoom && width_ == kFirstWidth) {
-          out_of_memory();
-          return status_;
+        if (next == Layer::NoRoom) return out_of_memory();
+        // This try ran dry. If it never left a position out, a wider one would see the same:
+        // give up. Else again, twice as wide (the noise makes each try differ).
+        if (!pruned_ || width_ >= kMaxWidth) {
+          release();
+          return status_ = Status::GaveUp;
         }
-        width_ = next == Layer::NoRoom || width_ >= kMaxWidth ? kFirstWidth : width_ * 2;
+        width_ *= 2;
         if (!begin_try()) return status_;
         continue;
       }
@@ -109,18 +110,15 @@ class Beam final : public SearchTask {
       s.unmake_macro(c.move, u);
     }
     if (charge()) return true;
-    if (width_ == kFirstWidth) {
-      out_of_memory();
-      return false;
-    }
-    width_ = kFirstWidth;  // too wide for the room left: from the first width again
-    return begin_try();
+    out_of_memory();
+    return false;
   }
 
   // Starts again from the deal with a fresh table. False if even that has no room.
   bool begin_try() {
     release();
     ++tries_;
+    pruned_ = false;
     layer_.push_back(start_);
     links_.emplace_back(1, Link{0, Move{}});
     links_bytes_ = sizeof(Link);
@@ -136,6 +134,7 @@ class Beam final : public SearchTask {
   Layer next_layer() {
     if (candidates_.empty()) return Layer::Dry;
     if (candidates_.size() > width_) {
+      pruned_ = true;
       std::nth_element(candidates_.begin(), candidates_.begin() + static_cast<std::ptrdiff_t>(width_),
                        candidates_.end(),
                        [](const Candidate& x, const Candidate& y) { return x.score > y.score; });
@@ -194,9 +193,9 @@ class Beam final : public SearchTask {
     next_ = 0;
   }
 
-  void out_of_memory() {
+  Status out_of_memory() {
     release();
-    status_ = Status::OutOfMemory;
+    return status_ = Status::OutOfMemory;
   }
 
   // The best-first search of the whole game's weights (cpp/best_first.cpp).
@@ -205,6 +204,7 @@ class Beam final : public SearchTask {
   State start_;
   std::size_t width_ = kFirstWidth;
   std::uint64_t tries_ = 0;
+  bool pruned_ = false;  // this try has left some position out
   PositionSet seen_;  // this try's positions
   const PositionSet& lost_;
   MemoryBudget& budget_;
