@@ -8,12 +8,6 @@ namespace sol {
 
 namespace {
 
-// A child of a position being expanded, between keying it and looking it up.
-struct Child {
-  Move move;
-  std::uint64_t a, b;
-};
-
 // A new child: its score, its parent's place in the layer and the move there.
 struct Candidate {
   std::int32_t score;
@@ -80,17 +74,11 @@ class Beam final : public SearchTask {
       Child& c = children_[k];
       c.move = list.moves[k];
       ++moves_tried_;
-      if (!s.predict_key(c.move, c.a, c.b)) {  // else no win either
-        Undo u;
-        s.make_macro(c.move, u);
-        if (s.is_won()) {
-          line_ = path_to(i);
-          line_.push_back(c.move);
-          status_ = Status::Won;
-          return false;
-        }
-        s.solver_key(c.a, c.b);
-        s.unmake_macro(c.move, u);
+      if (key_child(s, c)) {
+        line_ = path_to(i);
+        line_.push_back(c.move);
+        status_ = Status::Won;
+        return false;
       }
       seen_.prefetch_slot(c.b);
       lost_.prefetch(c.b);

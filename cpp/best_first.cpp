@@ -24,12 +24,6 @@ struct Node {
   std::uint16_t depth;
 };
 
-// A child of the position being expanded, between keying it and looking it up.
-struct Child {
-  Move move;
-  std::uint64_t a, b;
-};
-
 // Nodes in fixed-size chunks: growing never copies, so the memory charged is the memory held.
 class NodeStore {
  public:
@@ -115,16 +109,10 @@ class BestFirst final : public SearchTask {
         Child& c = children_[i];
         c.move = list.moves[i];
         ++moves_tried_;
-        if (!s_.predict_key(c.move, c.a, c.b)) {  // else no win either
-          Undo u;
-          s_.make_macro(c.move, u);
-          if (s_.is_won()) {
-            line_ = path_to(n);
-            line_.push_back(c.move);
-            return status_ = Status::Won;
-          }
-          s_.solver_key(c.a, c.b);
-          s_.unmake_macro(c.move, u);
+        if (key_child(s_, c)) {
+          line_ = path_to(n);
+          line_.push_back(c.move);
+          return status_ = Status::Won;
         }
         seen_.prefetch_slot(c.b);  // most children have been seen before
         lost_.prefetch(c.b);

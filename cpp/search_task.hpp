@@ -18,6 +18,25 @@ inline PositionSet::Insert record(PositionSet& seen, const State& s) {
   return seen.insert(a, b);
 }
 
+// A child of a position being expanded, between keying it and looking it up.
+struct Child {
+  Move move;
+  std::uint64_t a, b;
+};
+
+// Keys the position that c.move leads to, making and unmaking the move only where
+// predict_key cannot work the key out without it (and so no win). True if the move wins:
+// the state is then left after it.
+inline bool key_child(State& s, Child& c) {
+  if (s.predict_key(c.move, c.a, c.b)) return false;
+  Undo u;
+  s.make_macro(c.move, u);
+  if (s.is_won()) return true;
+  s.solver_key(c.a, c.b);
+  s.unmake_macro(c.move, u);
+  return false;
+}
+
 class SearchTask {
  public:
   enum class Status { Paused, Won, Exhausted, OutOfMemory, GaveUp };
