@@ -15,7 +15,9 @@ struct Candidate {
   Move move;
 };
 
-// How each position of a layer was reached: its parent's place in the layer before.
+// How each position of a layer was reached: its parent's place in the layer before. A
+// layer's links are in order of their parents, so its positions lie in the order a
+// depth-first walk of the tree of layers meets them.
 struct Link {
   std::uint32_t parent;
   Move move;
@@ -24,7 +26,7 @@ struct Link {
 class Beam final : public SearchTask {
  public:
   Beam(const State& start, MemoryBudget& budget, const PositionSet& lost)
-      : start_(start), seen_(budget), lost_(lost), budget_(budget) {
+      : start_(start), s_(start), seen_(budget), lost_(lost), budget_(budget) {
     start_.set_talon_cards_wait_home(false);  // as in the best-first searches
     begin_try();
   }
@@ -40,7 +42,7 @@ class Beam final : public SearchTask {
         if (time_up()) return status_;
       }
       if (positions_ >= until) return status_;
-      if (next_ == layer_.size()) {
+      if (next_ == links_.back().size()) {
         const Layer next = next_layer();
         if (next == Layer::Made) continue;
         if (next == Layer::NoRoom) return out_of_memory();
@@ -64,7 +66,8 @@ class Beam final : public SearchTask {
 
   // Scores the new children of the layer's position i. False once the search is over.
   bool expand(std::uint32_t i) {
-    State& s = layer_[i];
+    walk_to(i);
+    State& s = s_;
     ++positions_;
     MoveList list;
     s.solver_moves(list);
@@ -107,7 +110,10 @@ class Beam final : public SearchTask {
     release();
     ++tries_;
     pruned_ = false;
-    layer_.push_back(start_);
+    s_ = start_;
+    at_ = 0;
+    path_.assign(1, 0);
+    undo_.assign(1, Undo{});
     links_.emplace_back(1, Link{0, Move{}});
     links_bytes_ = sizeof(Link);
     std::uint64_t a, b;
@@ -128,31 +134,48 @@ class Beam final : public SearchTask {
                        [](const Candidate& x, const Candidate& y) { return x.score > y.score; });
       candidates_.resize(width_);
     }
-    // Room is asked for before it is taken: a State is several kilobytes.
-    const std::size_t more = candidates_.size() > spare_.capacity() ? candidates_.size() - spare_.capacity() : 0;
-    if (more * sizeof(State) + candidates_.size() * sizeof(Link) > budget_.available()) return Layer::NoRoom;
-    spare_.clear();
-    spare_.reserve(candidates_.size());
+    // In their parents' order, so that walking from one to the next is short.
+    std::sort(candidates_.begin(), candidates_.end(),
+              [](const Candidate& x, const Candidate& y) { return x.parent < y.parent; });
+    if (candidates_.size() * sizeof(Link) > budget_.available()) return Layer::NoRoom;
     std::vector<Link> links;
     links.reserve(candidates_.size());
-    for (const Candidate& c : candidates_) {
-      spare_.push_back(layer_[c.parent]);
-      Undo u;
-      spare_.back().make_macro(c.move, u);
-      links.push_back(Link{c.parent, c.move});
-    }
+    for (const Candidate& c : candidates_) links.push_back(Link{c.parent, c.move});
     links_bytes_ += links.capacity() * sizeof(Link);
     links_.push_back(std::move(links));
-    layer_.swap(spare_);
+    path_.push_back(0);
+    undo_.emplace_back();
     candidates_.clear();
     next_ = 0;
     return charge() ? Layer::Made : Layer::NoRoom;
   }
 
+  // Brings s_ to the last layer's position i: back up to the deepest ancestor it shares
+  // with the position s_ stands on, then down the moves to i. Neighbours in a layer mostly
+  // share a parent, so this is a move or two back and forth, not a copy of the state.
+  void walk_to(std::uint32_t i) {
+    const std::size_t last = links_.size() - 1;
+    chain_.resize(last + 1);
+    std::size_t k = last;
+    std::uint32_t idx = i;
+    while (k > at_ || (k > 0 && idx != path_[k])) {
+      chain_[k] = idx;
+      idx = links_[k][idx].parent;
+      --k;
+    }
+    for (; at_ > k; --at_) s_.unmake_macro(links_[at_][path_[at_]].move, undo_[at_]);
+    for (++k; k <= last; ++k) {
+      path_[k] = chain_[k];
+      s_.make_macro(links_[k][path_[k]].move, undo_[k]);
+    }
+    at_ = last;
+  }
+
   // Brings the memory charged up to what the layers, links and candidates hold.
   bool charge() {
-    std::size_t bytes = (layer_.capacity() + spare_.capacity()) * sizeof(State) +
-                        candidates_.capacity() * sizeof(Candidate) + links_.capacity() * sizeof(links_[0]);
+    std::size_t bytes = candidates_.capacity() * sizeof(Candidate) + links_.capacity() * sizeof(links_[0]) +
+                        (path_.capacity() + chain_.capacity()) * sizeof(std::uint32_t) +
+                        undo_.capacity() * sizeof(Undo);
     bytes += links_bytes_;
     if (bytes <= charged_) return true;
     if (!budget_.take(bytes - charged_)) return false;
@@ -174,8 +197,6 @@ class Beam final : public SearchTask {
     seen_.release();
     budget_.give(charged_);
     charged_ = links_bytes_ = 0;
-    std::vector<State>().swap(layer_);
-    std::vector<State>().swap(spare_);
     std::vector<Candidate>().swap(candidates_);
     std::vector<std::vector<Link>>().swap(links_);
     next_ = 0;
@@ -190,6 +211,10 @@ class Beam final : public SearchTask {
   static constexpr int kWasteWeight = 512, kFaceDownWeight = 8;
 
   State start_;
+  State s_;  // the position being expanded, walked to through the tree of layers
+  std::size_t at_ = 0;  // s_'s layer
+  std::vector<std::uint32_t> path_, chain_;  // s_'s ancestors' places, layer by layer; scratch
+  std::vector<Undo> undo_;  // for the moves down path_
   std::size_t width_ = kFirstWidth;
   std::uint64_t tries_ = 0;
   bool pruned_ = false;  // this try has left some position out
@@ -197,7 +222,6 @@ class Beam final : public SearchTask {
   const PositionSet& lost_;
   MemoryBudget& budget_;
   std::size_t charged_ = 0, links_bytes_ = 0;  // links_bytes_: the links' own arrays
-  std::vector<State> layer_, spare_;  // this layer, and room for the next
   std::size_t next_ = 0;              // the layer's next position to expand
   std::vector<Candidate> candidates_;
   std::vector<std::vector<Link>> links_;  // per layer since the deal
