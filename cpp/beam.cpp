@@ -26,7 +26,7 @@ struct Link {
 class Beam final : public SearchTask {
  public:
   Beam(const State& start, MemoryBudget& budget, const PositionSet& lost)
-      : start_(start), s_(start), seen_(budget), lost_(lost), budget_(budget) {
+      : start_(start), s_(start_), seen_(budget), lost_(lost), budget_(budget) {
     start_.set_talon_cards_wait_home(false);  // as in the best-first searches
     begin_try();
   }
@@ -171,7 +171,7 @@ class Beam final : public SearchTask {
     at_ = last;
   }
 
-  // Brings the memory charged up to what the layers, links and candidates hold.
+  // Brings the memory charged up to what the links, the candidates and the walk hold.
   bool charge() {
     std::size_t bytes = candidates_.capacity() * sizeof(Candidate) + links_.capacity() * sizeof(links_[0]) +
                         (path_.capacity() + chain_.capacity()) * sizeof(std::uint32_t) +
