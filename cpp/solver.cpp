@@ -355,13 +355,13 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     searches.push_back(make_best_first(root, budget, lost, true));
     slices.push_back(3);
   }
-  // Beam search, where there is a stock: six slices where the waste is never dealt again
+  // Beam search, where there is a stock: twelve slices where the waste is never dealt again
   // (Aces and Kings: its wins come late, and no depth-first search there has proved a loss),
   // one elsewhere (Klondike: its wins come early, and the proofs of loss need the time).
   // Without a stock (Black Hole) it won nothing and cost three quarters more time.
   if (start.rules().stock >= 0) {
     searches.push_back(make_beam(root, budget, lost));
-    slices.push_back(start.rules().final_waste >= 0 ? 6 : 1);
+    slices.push_back(start.rules().final_waste >= 0 ? 12 : 1);
   }
   for (const auto& search : searches) out.positions += search->positions();
   for (;;) {
