@@ -67,17 +67,16 @@ class Beam final : public SearchTask {
   // Scores the new children of the layer's position i. False once the search is over.
   bool expand(std::uint32_t i) {
     walk_to(i);
-    State& s = s_;
     ++positions_;
     MoveList list;
-    s.solver_moves(list);
+    s_.solver_moves(list);
     // Each child is keyed (made and unmade where its key cannot be worked out without that)
     // and its table slots asked for; only then are the tables read, so the misses overlap.
     for (int k = 0; k < list.size; ++k) {
       Child& c = children_[k];
       c.move = list.moves[k];
       ++moves_tried_;
-      if (key_child(s, c)) {
+      if (key_child(s_, c)) {
         line_ = path_to(i);
         line_.push_back(c.move);
         status_ = Status::Won;
@@ -95,10 +94,10 @@ class Beam final : public SearchTask {
       }
       if (seen != PositionSet::Insert::New || lost_.contains(c.a, c.b)) continue;
       Undo u;
-      s.make_macro(c.move, u);
+      s_.make_macro(c.move, u);
       const int noise = tries_ > 1 ? random_.below(kNoise) : 0;
-      candidates_.push_back(Candidate{s.heuristic(kWasteWeight, kFaceDownWeight) + noise, i, c.move});
-      s.unmake_macro(c.move, u);
+      candidates_.push_back(Candidate{s_.heuristic(kWasteWeight, kFaceDownWeight) + noise, i, c.move});
+      s_.unmake_macro(c.move, u);
     }
     if (charge()) return true;
     out_of_memory();
@@ -199,6 +198,9 @@ class Beam final : public SearchTask {
     charged_ = links_bytes_ = 0;
     std::vector<Candidate>().swap(candidates_);
     std::vector<std::vector<Link>>().swap(links_);
+    std::vector<std::uint32_t>().swap(path_);
+    std::vector<std::uint32_t>().swap(chain_);
+    std::vector<Undo>().swap(undo_);
     next_ = 0;
   }
 
