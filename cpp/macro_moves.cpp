@@ -18,23 +18,40 @@ Card State::talon_card(int at) const {
   return at <= w ? cards_[R.waste][at - 1] : cards_[R.stock][size_[R.stock] - 1 - (at - 1 - w)];
 }
 
+int State::talon_splits(std::uint8_t* at) const {
+  const Rules& R = *r_;
+  if (!R.cyclic_talon) return 0;
+  const int w = size_[R.waste], s = size_[R.stock], n = w + s, k = R.spec.deal_count;
+  if (!n) return 0;
+  int size = 0;
+  // Off the cycle, dealing on first passes the rest of this pass, w + k, w + 2k, ..., until
+  // the stock runs out; the redeal then starts the cycle from a full stock.
+  if (!on_talon_cycle())
+    for (int split = w + k; split < n; split += k) at[size++] = static_cast<std::uint8_t>(split);
+  for (int split = k; split < n + k; split += k) {
+    const int a = split < n ? split : n;
+    if (a != w) at[size++] = static_cast<std::uint8_t>(a);
+  }
+  return size;
+}
+
 void State::generate_macro(MoveList& out, std::uint64_t skip) const {
   generate(out, skip);
-  if (!on_talon_cycle()) return;
   const Rules& R = *r_;
+  if (!R.cyclic_talon) return;
   if (out.size && (out.moves[out.size - 1].src == R.stock || out.moves[out.size - 1].dst == R.stock))
-    --out.size;  // dealing leads to this same position
-  // The waste's top card at every other split of the cycle: the talon's card in dealing
-  // order just below the split. Dealing changes no other pile's wishes (cyclic_talon).
-  const int w = size_[R.waste], s = size_[R.stock], n = w + s, k = R.spec.deal_count;
+    --out.size;  // dealing: a pad move below plays whatever it would bring up
+  // The waste's top card at every other split the talon can reach by dealing: the talon's
+  // card in dealing order just below the split. Dealing changes no other pile's wishes
+  // (cyclic_talon).
+  std::uint8_t at[2 * kMaxPileCards];
+  const int splits = talon_splits(at);
   const std::uint64_t not_waste = ~(std::uint64_t{1} << R.waste | skip);
-  for (int split = k; split < n + k; split += k) {
-    const int at = split < n ? split : n;
-    if (at == w) continue;
-    const Card c = talon_card(at);
+  for (int i = 0; i < splits; ++i) {
+    const Card c = talon_card(at[i]);
     for (std::uint64_t m = takers(face(c)) & not_waste; m; m &= m - 1) {
       out.add(R.waste, ctz64(m), 1);
-      out.moves[out.size - 1].pad = static_cast<std::uint8_t>(at);
+      out.moves[out.size - 1].pad = at[i];
     }
   }
 }

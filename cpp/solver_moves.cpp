@@ -73,15 +73,14 @@ bool State::card_could_go_on(Card card, int p, Card other) const {
       if (fits >> face(c) & 1) return true;
     }
   }
-  // The talon's cards a move could take: the waste's top, or on a dealing cycle the top at
-  // every split of it (generate_macro).
+  // The talon's cards a move could take: the waste's top, and with unlimited redeals the
+  // top at every split dealing reaches (generate_macro).
   if (R.stock < 0) return false;
-  const int w = size_[R.waste], n = w + size_[R.stock], k = R.spec.deal_count;
-  if (!on_talon_cycle()) return w && fits >> face(top(R.waste)) & 1;
-  for (int split = k; split < n + k; split += k) {
-    const Card c = talon_card(split < n ? split : n);
-    if (fits >> face(c) & 1) return true;
-  }
+  if (size_[R.waste] && fits >> face(top(R.waste)) & 1) return true;
+  std::uint8_t at[2 * kMaxPileCards];
+  const int splits = talon_splits(at);
+  for (int i = 0; i < splits; ++i)
+    if (fits >> face(talon_card(at[i])) & 1) return true;
   return false;
 }
 

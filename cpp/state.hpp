@@ -134,8 +134,14 @@ class State {
   // cycle reaches every other, so the solver takes them for one position (its key ignores
   // the split: cyclic_talon_hash) whose moves are those of all the splits: a move with
   // `pad` w first deals round to the split where the waste holds w cards, then plays the
-  // card. Elsewhere pad is 0.
+  // card. A split off the cycle (a card played mid-pass, dealing by threes) is a position of
+  // its own, with the same moves and the rest of its pass's. The solver never deals alone:
+  // nothing but the waste's top card sees the talon, so a deal can wait for the play it
+  // brings up. Elsewhere pad is 0.
   bool on_talon_cycle() const;
+  // The other splits dealing brings the talon to, by the waste's size: the whole cycle, and
+  // off it first the rest of this pass, whose end starts the cycle again.
+  int talon_splits(std::uint8_t* at) const;
   void generate_macro(MoveList& out, std::uint64_t skip = 0) const;
   void make_macro(Move m, Undo& u);
   // A move the solver may make without trying the others: it loses no win (seeds/solver.md).
