@@ -213,9 +213,9 @@ PYBIND11_MODULE(_core, m) {
            py::arg("u"))
       .def("safe_move",
            [](const PyState& self) -> py::object {
-             Move m;
+             Move m;  // (move code, waste size to deal round to first, or 0), as solver_moves
              if (!self.state.safe_move(m)) return py::none();
-             return py::int_(m.code());
+             return py::make_tuple(m.code(), m.pad);
            })
       .def("stuck_cards",
            // State::never_won: None when the relaxed game proves nothing, else the cards

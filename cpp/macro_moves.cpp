@@ -92,8 +92,8 @@ void State::make_macro(Move m, Undo& u) {
   // The safe move (never a deal round) is made alone and owes nothing (seeds/solver.md):
   // some win starts with it.
   Move safe;
-  const bool made_safe = !m.pad && owed_[0] < 0 && r_->kind[m.dst] == Kind::Foundation && owes(m) &&
-                         safe_move(safe) && safe == m;
+  const bool made_safe = owed_[0] < 0 && r_->kind[m.dst] == Kind::Foundation && owes(m) && safe_move(safe) &&
+                         safe == m && safe.pad == m.pad;
   const std::uint8_t split = m.pad ? size_[r_->waste] : 0;
   if (m.pad) resplit(m.pad);
   const int owes_now = made_safe ? 0 : owes(Move{m.src, m.dst, m.count, 0});

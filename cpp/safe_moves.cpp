@@ -39,26 +39,19 @@ bool State::safe_move(Move& out) const {
     return (faces & ~settled) == 0;
   };
   const bool settles = R.fixed_homes || R.fixed_places;  // settled cards (7) exist
-  for (int s : R.givers) {
-    if (R.kind[s] == Kind::Foundation || size_[s] == 0) continue;
-    const int fc = top_face_[s];
+  // Conditions (2)-(5) for face fc going up from pile s (pad: the talon split it is played
+  // at, or 0); (6) is the caller's.
+  auto goes_up = [&](int s, int fc, int pad) {
     const std::uint64_t bit = std::uint64_t{1} << fc;
     // (2) Nothing may ever be put on this card outside the foundations: no card that could
     // lies anywhere else, or, where foundation cards may come back, no such card exists
     // (or, by (7), only cards that need never come back could be).
     if (R.foundations_give && !settles) {
-      if (R.built_on[fc]) continue;
+      if (R.built_on[fc]) return false;
     } else {
-      if (!all_home(R.built_on[fc])) continue;  // cheap, and what settles most positions
-      if (R.foundations_give && !is_settled(R.built_on[fc])) continue;
+      if (!all_home(R.built_on[fc])) return false;  // cheap, and what settles most positions
+      if (R.foundations_give && !is_settled(R.built_on[fc])) return false;
     }
-    // (6) Leaving the source changes nothing but the source: no refill is set off, no refill
-    // source is emptied early, and the talon's dealing groups stay as they were.
-    if (size_[s] == 1 && !fill_source_empty(s)) continue;
-    // From the waste, a card could come back to the stock (a redeal) and from there be dealt
-    // or drawn into a refill in the winning line; dealing by threes would regroup.
-    if (s == R.waste && redeals_left_ != 0 && (!R.refilled.empty() || R.spec.deal_count > 1)) continue;
-    if (s == R.waste && R.waste_refills) continue;
     for (std::uint64_t fs = takers(fc) & R.foundation_mask; fs; fs &= fs - 1) {
       const int f = ctz64(fs);
       // (3) The foundation takes no other face now: whatever goes on it next is this card.
@@ -82,9 +75,30 @@ bool State::safe_move(Move& out) const {
         elsewhere = (reach & bit) != 0;
       }
       if (elsewhere) continue;
-      out = Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(f), 1, 0};
+      out = Move{static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(f), 1, static_cast<std::uint8_t>(pad)};
       return true;
     }
+    return false;
+  };
+  for (int s : R.givers) {
+    if (R.kind[s] == Kind::Foundation || size_[s] == 0) continue;
+    // (6) Leaving the source changes nothing but the source: no refill is set off, no refill
+    // source is emptied early, and the talon's dealing groups stay as they were.
+    if (size_[s] == 1 && !fill_source_empty(s)) continue;
+    // From the waste, a card could come back to the stock (a redeal) and from there be dealt
+    // or drawn into a refill in the winning line; dealing by threes would regroup.
+    if (s == R.waste && redeals_left_ != 0 && (!R.refilled.empty() || R.spec.deal_count > 1)) continue;
+    if (s == R.waste && R.waste_refills) continue;
+    if (goes_up(s, top_face_[s], 0)) return true;
+  }
+  // (6) for the talon's other cards: where it deals one card at a time and cycles without
+  // end (nothing refilled from it), every card of it can be played at any moment, and one
+  // taken out regroups nothing, so any of them goes up as if it were the waste's top.
+  if (R.cyclic_talon && R.spec.deal_count == 1) {
+    std::uint8_t at[2 * kMaxPileCards];
+    const int splits = talon_splits(at);
+    for (int i = 0; i < splits; ++i)
+      if (goes_up(R.waste, face(talon_card(at[i])), at[i])) return true;
   }
   return false;
 }

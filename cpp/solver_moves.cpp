@@ -138,8 +138,8 @@ bool State::list_solver_moves(MoveList& out) const {
   }
   Move safe;
   if (safe_move(safe)) {
-    out.size = 0;
-    out.add(safe.src, safe.dst, 1);
+    out.moves[0] = safe;  // from the talon, with the split it is played at
+    out.size = 1;
     return false;
   }
   const std::uint64_t spare = r_->players == 1 ? spare_empty_piles() : 0;

@@ -5,9 +5,23 @@ on whole searches is checked against the referee in test_solver.py."""
 import pytest
 
 import solitaire_engine as se
-from positions import position, talon_move, winning_line
+from positions import position as _position, talon_move, winning_line
 
 NO_TAKEBACK = {"foundation_takeback": False}
+
+
+def position(*args, **kwargs):
+    """positions.position, with the talon's Aces face down under t2's card (t1's if t2 is
+    empty): an Ace in the talon would go up first, as the safe move (dealt round to:
+    test_safe_moves.py), and these tests are about the moves around it."""
+    pos = _position(*args, **kwargs)
+    aces = [c for c in pos["stock"] + pos["waste"] if c[0] == "A"]
+    for talon in ("stock", "waste"):
+        pos[talon] = [c for c in pos[talon] if c[0] != "A"]
+    pos["tableau"][1 if pos["tableau"][1] else 0][:0] = ["#" + c for c in aces]
+    return pos
+
+
 SPADES_TO_7 = ["AS", "2S", "3S", "4S", "5S", "6S", "7S"]
 CLUBS_TO_7 = ["AC", "2C", "3C", "4C", "5C", "6C", "7C"]
 

@@ -11,8 +11,14 @@ from positions import RANKS, position
 
 def safe(game, pos):
     state = game.from_json(pos)
-    code = state._core.safe_move()
-    return None if code is None else state._core.move_text(code)
+    move = state._core.safe_move()
+    if move is None:
+        return None
+    code, pad = move
+    if not pad:
+        return state._core.move_text(code)
+    talon = pos["waste"] + pos["stock"][::-1]  # in dealing order
+    return f"{state._core.move_text(code)} {talon[pad - 1]}"  # dealt round to first
 
 
 NO_TAKEBACK = {"foundation_takeback": False}
@@ -60,7 +66,9 @@ def test_condition_2_a_card_nothing_can_still_be_put_on_goes_up():
 def test_condition_2_a_card_that_may_still_hold_a_red_ace_waits():
     pos = position("klondike", "stock", NO_TAKEBACK, redeals_left=-1,
                    foundations=[["AC"], [], ["AH"], []], tableau=[["2C"]] + [[]] * 6)
-    assert safe(klondike(), pos) is None  # AD, in the stock, could go on 2C
+    # AD, in the stock, could go on 2C: 2C waits (the talon's AS goes up instead, dealt
+    # round to: condition 6).
+    assert safe(klondike(), pos) == "w-f2 AS"
 
 
 def test_condition_3_a_foundation_that_takes_other_cards_too_is_a_choice():
@@ -130,6 +138,26 @@ def test_condition_6_draw_three_waste_cards_wait_while_redeals_regroup_the_talon
     assert safe(klondike(draw=1), pos) == "w-f2"
 
 
+def test_condition_6_dealing_one_by_one_any_talon_card_goes_up():
+    # Round and round one card at a time, every talon card can be played at any moment and
+    # one taken out regroups nothing: AS, second in the stock, goes up as if it were on the
+    # waste, dealt round to in the same move. By threes it waits.
+    def talon_safe(draw):
+        options = {"draw": draw, **NO_TAKEBACK}
+        pos = position("klondike", "stock", options, redeals_left=-1, tableau=[[]] * 7,
+                       stock=["AS", "9D"], waste=["7H"])
+        core = klondike(draw=draw).from_json(pos)._core
+        move = core.safe_move()
+        if move is None:
+            assert len(core.solver_moves()) > 1
+            return None
+        assert core.solver_moves() == [move]  # tried alone
+        talon = pos["waste"] + pos["stock"][::-1]  # in dealing order
+        return core.move_text(move[0]), talon[move[1] - 1]
+    assert talon_safe(1) == ("w-f2", "AS")
+    assert talon_safe(3) is None
+
+
 def _refilling():
     return _test_game("safe-refill", 1,
                       v.Group("foundation", 4, pile_suits=(0, 1, 2, 3), can_leave=False, **_UP_IN_SUIT),
@@ -164,10 +192,11 @@ def test_condition_7_with_takeback_a_card_goes_up_once_nothing_could_need_what_i
 
 
 def test_condition_7_a_card_waits_while_what_could_go_on_it_might_still_be_wanted():
-    # The 3D is still out: a winning line might take the 4S back onto the 5H to hold it.
-    assert safe(klondike(takeback=True), _klondike_up_to(4, 4, 4, 2, "5H")) is None
+    # The 3D is still out: a winning line might take the 4S back onto the 5H to hold it. So
+    # the 5H waits (the 3D itself goes up from the talon, dealt round to: condition 6).
+    assert safe(klondike(takeback=True), _klondike_up_to(4, 4, 4, 2, "5H")) == "w-f4 3D"
     # The 4C is out: it could go on the 5H itself.
-    assert safe(klondike(takeback=True), _klondike_up_to(3, 4, 4, 3, "5H")) is None
+    assert safe(klondike(takeback=True), _klondike_up_to(3, 4, 4, 3, "5H")) == "w-f4 4D"
 
 
 def test_condition_7_in_trigon_every_card_that_fits_its_foundation_goes_up():
