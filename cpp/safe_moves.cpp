@@ -24,6 +24,23 @@ std::uint64_t State::settled_faces() const {
   return settled;
 }
 
+void State::drop_settled_moves(MoveList& list) const {
+  const Rules& R = *r_;
+  if (!R.foundations_give || !(R.fixed_homes || R.fixed_places)) return;
+  std::uint64_t settled = 0;
+  bool known = false;
+  int kept = 0;
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    if (R.kind[m.src] == Kind::Foundation) {
+      if (!known) settled = settled_faces(), known = true;
+      if (settled >> top_face_[m.src] & 1) continue;
+    }
+    list.moves[kept++] = m;
+  }
+  list.size = kept;
+}
+
 bool State::safe_move(Move& out) const {
   const Rules& R = *r_;
   auto all_home = [&](std::uint64_t faces) {

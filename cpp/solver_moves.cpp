@@ -144,6 +144,7 @@ bool State::list_solver_moves(MoveList& out) const {
   }
   const std::uint64_t spare = r_->players == 1 ? spare_empty_piles() : 0;
   generate_macro(out, spare);
+  drop_settled_moves(out);
   if (pairs_on_) add_pair_moves(out, spare);
   drop_symmetric_moves(out);
   return true;

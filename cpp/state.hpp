@@ -151,6 +151,9 @@ class State {
   // `stuck` then gets each card that can never move, as (pile, index from the bottom).
   bool never_won(std::vector<std::pair<int, int>>* stuck = nullptr) const;
   std::uint64_t settled_faces() const;
+  // Leaves out the moves that take a settled card off its foundation: some win never makes
+  // one (seeds/solver.md, "Safe moves", (7) and (8)).
+  void drop_settled_moves(MoveList& list) const;
   // What the solver tries in this position: the moves that pay what is owed (below), or
   // the safe move alone if there is one, or every solver move (generate_macro); less any
   // move that would owe what no next move could pay (cpp/solver_moves.cpp).

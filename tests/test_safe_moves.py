@@ -230,6 +230,25 @@ def test_condition_8_with_two_decks_a_card_goes_up_once_its_other_copy_is_home()
     assert safe(se.load_game("double-trigon-solo"), pos) == "w-f2"
 
 
+def test_settled_cards_are_never_taken_back_off_their_foundation():
+    # Every card below the black 5s is home, so nothing that could go on a black 5 is still
+    # out: the 5C and 5S are settled, and the solver never takes them back onto the 6D (a
+    # legal move). With the 4H out (face down under the 6D), the 5C might still be wanted to
+    # hold it, and may come back; the 4D, on which only settled black 3s could go, may not.
+    def back_moves(hearts):
+        pos = position("klondike", "stock", redeals_left=-1,
+                       foundations=[[r + "C" for r in "A2345"], [r + "S" for r in "A2345"],
+                                    [r + "H" for r in RANKS[:hearts]], [r + "D" for r in "A234"]],
+                       tableau=[(["#4H"] if hearts < 4 else []) + ["#5H", "#5D", "6D"]] + [[]] * 6)
+        core = klondike(takeback=True).from_json(pos)._core
+        assert core.safe_move() is None
+        legal = {core.move_text(c) for c in core.legal_moves()}
+        tried = {core.move_text(c) for c, _ in core.solver_moves()}
+        return sorted(m for m in legal if m[0] == "f"), sorted(m for m in tried if m[0] == "f")
+    assert back_moves(4) == (["f1-t1", "f2-t1"], [])
+    assert back_moves(3) == (["f1-t1", "f2-t1"], ["f1-t1", "f2-t1"])
+
+
 def _two_deck_alternate():
     # Two decks; foundations up in suit from any Ace, and their cards may come back down;
     # the tableau builds down in alternate colours, so the card under a 2S on a foundation
