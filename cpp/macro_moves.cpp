@@ -89,8 +89,8 @@ void State::resplit(int waste_size) {
 
 void State::make_macro(Move m, Undo& u) {
   if (pairs_on_) return make_paired(m, u);  // no talon cycle, nothing owed (Rules)
-  // The safe move (never a deal round) is made alone and owes nothing (seeds/solver.md):
-  // some win starts with it.
+  // The safe move (a talon card's may be dealt round to) is made alone and owes nothing
+  // (seeds/solver.md): some win starts with it.
   Move safe;
   const bool made_safe = owed_[0] < 0 && r_->kind[m.dst] == Kind::Foundation && owes(m) && safe_move(safe) &&
                          safe == m && safe.pad == m.pad;
