@@ -225,10 +225,10 @@ PYBIND11_MODULE(_core, m) {
              if (!self.state.never_won(&stuck)) return py::none();
              return py::cast(stuck);  // a list of (pile, index) tuples
            })
-      .def("set_talon_cards_wait_home",
-           // As the solver's depth-first searches play (State::set_talon_cards_wait_home),
+      .def("set_cards_wait_for_use",
+           // As the solver's depth-first searches play (State::set_cards_wait_for_use),
            // for solver_moves() and solver_moves_after(); solve() decides for itself.
-           [](PyState& self, bool on) { self.state.set_talon_cards_wait_home(on); }, py::arg("on"))
+           [](PyState& self, bool on) { self.state.set_cards_wait_for_use(on); }, py::arg("on"))
       .def("solver_moves",
            [](const PyState& self) {
              MoveList list;
@@ -241,8 +241,8 @@ PYBIND11_MODULE(_core, m) {
       .def("solver_moves_after",
            [](const PyState& self, const std::vector<std::pair<std::uint32_t, int>>& line) {
              // What the solver tries after a line of its own moves: (the moves owed, as
-             // (pile name, whether it is an uncovered card rather than a talon card); the
-             // moves as solver_moves lists them). The position itself is left alone.
+             // (pile name, "held" for a talon card, "uncovered" or "taken back"); the moves
+             // as solver_moves lists them). The position itself is left alone.
              State s = self.state;
              MoveList list;
              s.solver_moves(list);
@@ -257,8 +257,9 @@ PYBIND11_MODULE(_core, m) {
                s.solver_moves(list);
              }
              py::list owed, out;
+             static const char* const kinds[] = {"", "held", "uncovered", "taken back"};
              for (int i = 0; i < 2 && s.owed_pile(i) >= 0; ++i)
-               owed.append(py::make_tuple(s.rules().pile_name(s.owed_pile(i)), s.owed_uncovered(i)));
+               owed.append(py::make_tuple(s.rules().pile_name(s.owed_pile(i)), kinds[s.owed_kind(i)]));
              for (int i = 0; i < list.size; ++i)
                out.append(py::make_tuple(list.moves[i].code(), list.moves[i].pad));
              return py::make_tuple(owed, out);

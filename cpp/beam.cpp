@@ -27,7 +27,7 @@ class Beam final : public SearchTask {
  public:
   Beam(const State& start, MemoryBudget& budget, const PositionSet& lost)
       : start_(start), s_(start_), seen_(budget), lost_(lost), budget_(budget) {
-    start_.set_talon_cards_wait_home(false);  // as in the best-first searches
+    start_.set_cards_wait_for_use(false);  // as in the best-first searches
     begin_try();
   }
   ~Beam() override { release(); }

@@ -78,7 +78,7 @@ class BestFirst final : public SearchTask {
       : s_(start), streamlined_(streamlined), waste_weight_(streamlined ? 128 : 512),
         face_down_weight_(streamlined ? 32 : 8), seen_(budget),
         nodes_(budget), lost_(lost), home_(start) {
-    s_.set_talon_cards_wait_home(false);  // its wins would come later (State)
+    s_.set_cards_wait_for_use(false);  // its wins would come later (State)
     if (record(seen_, s_) != PositionSet::Insert::New ||
         !nodes_.add(kRoot, Move{}, Undo{}, 0)) {
       status_ = Status::OutOfMemory;

@@ -99,18 +99,18 @@ void State::make_macro(Move m, Undo& u) {
   const int owes_now = made_safe ? 0 : owes(Move{m.src, m.dst, m.count, 0});
   std::int8_t piles[3];
   Card cards[3];
-  std::uint8_t uncovered = 0;
+  std::uint8_t kinds = 0;
   int n = 0;
   for (int i = 0; i < 2 && owed_[i] >= 0; ++i)
     if (!pays(m, i)) {
-      uncovered |= static_cast<std::uint8_t>((owed_uncovered_ >> i & 1) << n);
+      kinds |= static_cast<std::uint8_t>(owed_kind(i) << 2 * n);
       cards[n] = owed_card_[i];
       piles[n++] = owed_[i];
     }
   if (owes_now) {
-    uncovered |= static_cast<std::uint8_t>((owes_now == kUncovered) << n);
-    cards[n] = owes_now == kUncovered ? base_card(m) : Card{0};
-    piles[n++] = static_cast<std::int8_t>(owes_now == kHeld ? m.dst : m.src);
+    kinds |= static_cast<std::uint8_t>(owes_now << 2 * n);
+    cards[n] = owes_now == kUncovered ? base_card(m) : owes_now == kTakenBack ? Card(m.src) : Card{0};
+    piles[n++] = static_cast<std::int8_t>(owes_now == kUncovered ? m.src : m.dst);
   }
   make(Move{m.src, m.dst, m.count, 0}, u);
   u.split = split;
@@ -118,14 +118,14 @@ void State::make_macro(Move m, Undo& u) {
     u.owed[i] = owed_[i];
     u.owed_card[i] = owed_card_[i];
   }
-  u.owed_uncovered = owed_uncovered_;
+  u.owed_kinds = owed_kinds_;
   // Three entries only after a move solver_moves does not offer: the oldest is dropped.
   const int drop = n > 2 ? 1 : 0;
   for (int i = 0; i < 2; ++i) {
     owed_[i] = n > drop + i ? piles[drop + i] : -1;
     owed_card_[i] = n > drop + i ? cards[drop + i] : Card{0};
   }
-  owed_uncovered_ = static_cast<std::uint8_t>(uncovered >> drop & 3);
+  owed_kinds_ = static_cast<std::uint8_t>(kinds >> 2 * drop & 15);
 }
 
 void State::unmake_macro(Move m, const Undo& u) {
@@ -136,7 +136,7 @@ void State::unmake_macro(Move m, const Undo& u) {
     owed_[i] = u.owed[i];
     owed_card_[i] = u.owed_card[i];
   }
-  owed_uncovered_ = u.owed_uncovered;
+  owed_kinds_ = u.owed_kinds;
 }
 
 std::vector<Move> State::expand_macro_line(const std::vector<Move>& line) const {

@@ -160,6 +160,12 @@ struct Rules {
   // foundations: a run moved off a face-up card onto another pile of the group need go only
   // just before that card is used (State::owed_pile, seeds/solver.md).
   std::array<bool, kMaxPiles> lazy_runs{};
+  // Each card has one home (fixed_homes): a card taken back off its foundation onto a
+  // tableau card need come down only just before a card goes on it or the card it left on
+  // top there moves (State::owed_pile, seeds/solver.md). Sound wherever each card has one
+  // home, but measured to pay only where the talon's cards wait too (lazy_talon): with
+  // Klondike's draw 3, proofs of loss took more positions.
+  bool lazy_takeback = false;
   // Where cyclic_talon holds, State keys the talon as one sequence in dealing order, kept up
   // to date card by card (a polynomial in kTalonMultiplier over a value per card), so that
   // dealing, playing from the waste and turning it over each cost constant time. -1 elsewhere.

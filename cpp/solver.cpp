@@ -112,7 +112,7 @@ struct Frame {
 class Search final : public SearchTask {
  public:
   Search(const State& start, const Order& order, MemoryBudget& budget, PositionSet& lost)
-      : start_(waiting_home(start, !order.streamlined)), s_(start_), order_(order), seen_(budget), open_(budget),
+      : start_(waiting_for_use(start, !order.streamlined)), s_(start_), order_(order), seen_(budget), open_(budget),
         lost_(lost) {
     begin();
   }
@@ -279,10 +279,11 @@ class Search final : public SearchTask {
   };
 
   // The searches of the whole game (not the streamlined one) put a talon card on a
-  // foundation only to hold the card that follows it: fewer positions to a proof of loss.
-  static State waiting_home(const State& start, bool on) {
+  // foundation only to hold the card that follows it, and take a card back off one only
+  // for its use: fewer positions to a proof of loss.
+  static State waiting_for_use(const State& start, bool on) {
     State s(start);
-    s.set_talon_cards_wait_home(on);
+    s.set_cards_wait_for_use(on);
     return s;
   }
 

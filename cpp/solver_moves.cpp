@@ -1,7 +1,7 @@
 // The solver's moves in a position: a safe move alone, or every move of the position
 // (macro moves over a cycling talon), less those the moves it owes rule out
-// (seeds/solver.md, "The talon's cards go down only to hold a card" and "A card uncovered
-// is used at once").
+// (seeds/solver.md, "The talon's cards go down only to hold a card", "A card uncovered
+// is used at once" and "A card taken back is used at once").
 #include "state.hpp"
 
 namespace sol {
@@ -10,9 +10,9 @@ int State::owes(Move m) const {
   const Rules& R = *r_;
   if (R.lazy_talon && m.src == R.waste) {
     if (R.kind[m.dst] == Kind::Tableau) return kHeld;
-    // In the searches that prove losses (set_talon_cards_wait_home), likewise a talon card
+    // In the searches that prove losses (set_cards_wait_for_use), likewise a talon card
     // goes up only to hold the card that follows it there, where some card could.
-    if (talon_cards_wait_home_ && R.kind[m.dst] == Kind::Foundation &&
+    if (cards_wait_for_use_ && R.kind[m.dst] == Kind::Foundation &&
         R.on_top[R.group[m.dst]][face(base_card(m))])
       return kHeld;
   }
@@ -21,6 +21,11 @@ int State::owes(Move m) const {
   if (R.lazy_runs[m.src] && R.lazy_runs[m.dst] && R.group[m.src] == R.group[m.dst] && size_[m.dst] &&
       m.count < size_[m.src] && !is_face_down(cards_[m.src][size_[m.src] - m.count - 1]))
     return kUncovered;
+  // In the searches that prove losses, a card taken back off its foundation onto a tableau
+  // card: only the card it holds, or the one it leaves on top there, makes it worth taking.
+  if (R.lazy_takeback && cards_wait_for_use_ && R.kind[m.src] == Kind::Foundation &&
+      R.kind[m.dst] == Kind::Tableau && size_[m.dst])
+    return kTakenBack;
   return 0;
 }
 
@@ -41,15 +46,57 @@ bool State::run_could_go(int from, int skip, int to, Card onto) const {
 
 bool State::joins(Move m) const {
   const int owing = owes(m);
-  const int first = owed_[0];
+  const int first = owed_[0], kind = owed_kind(0);
   // A move onto the first entry pays it; one off it would move a talon card put down there.
   if (!owing || m.src == first || m.dst == first) return false;
+  // A card the first entry's foundation would give next (a taken-back card's), could pay
+  // the first entry by going on the card this move puts down or uncovers.
+  const int from = owed_card_[0];
+  const bool gives = kind == kTakenBack && size_[from];
+  const Card given = gives ? top(from) : Card{0};
   if (owing == kHeld) {  // no one move puts a card on two talon cards
-    return (owed_uncovered_ & 1) && run_could_go(first, 0, m.dst, base_card(m));
+    const Card put = base_card(m);
+    return (kind == kUncovered && run_could_go(first, 0, m.dst, put)) || (gives && fits_on(given, m.dst, put));
+  }
+  if (owing == kTakenBack) {  // the next card off its foundation, or a card onto it
+    const Card taken = top(m.src);
+    Card next;
+    return (under_top(m.src, next) && fits_on(next, first, top(first))) ||
+           (kind == kUncovered && run_could_go(first, 0, m.dst, taken)) || (gives && fits_on(given, m.dst, taken));
   }
   const Card uncovered = cards_[m.src][size_[m.src] - m.count - 1];
   return run_could_go(m.src, m.count, first, top(first)) ||
-         ((owed_uncovered_ & 1) && run_could_go(first, 0, m.src, uncovered));
+         (kind == kUncovered && run_could_go(first, 0, m.src, uncovered)) ||
+         (gives && fits_on(given, m.src, uncovered));
+}
+
+bool State::card_could_land(Card c, int skip) const {
+  const Rules& R = *r_;
+  if (takers(face(c)) & ~(std::uint64_t{1} << skip)) return true;  // a pile that takes it now
+  std::uint64_t tableau_groups = 0;
+  for (int p : R.tableau) tableau_groups |= std::uint64_t{1} << R.group[p];
+  auto under = [&](Card onto) {  // onto, wherever it may come to lie
+    for (std::uint64_t g = tableau_groups; g; g &= g - 1)
+      if (R.on_top[ctz64(g)][face(onto)] >> face(c) & 1) return true;
+    return false;
+  };
+  for (int q = 0; q < R.piles; ++q) {
+    const int n = size_[q];
+    if (R.kind[q] == Kind::Foundation) {
+      if (n && q != skip && R.gives[q] && under(top(q))) return true;
+      continue;
+    }
+    if (q == R.stock || q == R.waste) continue;
+    for (int i = n - 1; i >= 0 && !is_face_down(cards_[q][i]); --i)
+      if (under(cards_[q][i])) return true;
+  }
+  if (R.stock < 0) return false;
+  if (size_[R.waste] && under(top(R.waste))) return true;
+  std::uint8_t at[2 * kMaxPileCards];
+  const int splits = talon_splits(at);
+  for (int i = 0; i < splits; ++i)
+    if (under(talon_card(at[i]))) return true;
+  return false;
 }
 
 bool State::card_could_go_on(Card card, int p, Card other) const {
@@ -100,6 +147,13 @@ bool State::uncovered_could_be_used(Move m) const {
     if (is_face_down(base) || (k > 1 && !(link[face(base)] >> face(cards_[m.src][n - k + 1]) & 1))) break;
     if (takers(face(base)) & ~(std::uint64_t{1} << m.src) || on_run >> face(base) & 1) return true;
   }
+  // Where cards taken back wait for their use, one could come back onto the run moved, and
+  // one next move use both it and x: the only such pair that cannot take the card back first.
+  if (R.lazy_takeback && cards_wait_for_use_)
+    for (std::uint64_t fs = R.foundation_mask; fs; fs &= fs - 1) {
+      const int f = ctz64(fs);
+      if (size_[f] && R.gives[f] && on_run >> face(top(f)) & 1) return true;
+    }
   return false;
 }
 
@@ -117,6 +171,12 @@ void State::solver_moves(MoveList& out) const {
     const int owes_now = owing && !pays(m, 0) ? 0 : owes(m);
     if (owes_now == kHeld && !card_could_go_on(base_card(m), m.dst, base_card(m))) continue;
     if (owes_now == kUncovered && !owing && !uncovered_could_be_used(m)) continue;
+    // A card taken back: something could go on it, or the card it leaves on its
+    // foundation could go somewhere (also onto a card a lazy move puts down or uncovers).
+    Card next;
+    if (owes_now == kTakenBack && !card_could_go_on(top(m.src), m.dst, top(m.src)) &&
+        !(under_top(m.src, next) && card_could_land(next, m.src)))
+      continue;
     out.moves[kept++] = m;
   }
   out.size = kept;

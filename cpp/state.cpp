@@ -55,7 +55,7 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
   talon_waste_ = talon_stock_ = 0;
   key_dirty_ = ~std::uint64_t{0};
   owed_[0] = owed_[1] = -1;
-  owed_uncovered_ = 0;
+  owed_kinds_ = 0;
   owed_card_[0] = owed_card_[1] = 0;
   foundation_cards_ = 0;
   for (auto& n : on_foundations_) n = 0;
@@ -229,8 +229,11 @@ void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
   // pile's own term names it up to swapping piles of one class; a sum keeps the two
   // entries' order out of the key.
   for (int i = 0; i < 2 && owed_[i] >= 0; ++i) {
-    // An uncovered card's entry names the card moved off it, which may not come back.
-    const std::uint64_t kind = owed_uncovered_ >> i & 1 ? 0x0C0D00ull | (owed_card_[i] & R.key_mask) : 0x0BED00ull;
+    // An uncovered card's entry names the card moved off it, which may not come back. A
+    // taken-back card's foundation is the one its card came from, so the cards name it.
+    const int k = owed_kind(i);
+    const std::uint64_t kind = k == kUncovered ? 0x0C0D00ull | (owed_card_[i] & R.key_mask)
+                                               : k == kTakenBack ? 0x0BAC00ull : 0x0BED00ull;
     const std::uint64_t owed = mix64(key_term_a_[owed_[i]] ^ kind << 40);
     a += owed;
     b += mix64(owed);

@@ -31,7 +31,7 @@ struct Undo {
   bool flipped = false;        // a face-down card was turned up on the source
   std::uint8_t split = 0;      // solver moves: the waste's size before it (make_macro)
   std::int8_t owed[2] = {-1, -1};  // solver moves: State's owed entries before it
-  std::uint8_t owed_uncovered = 0;
+  std::uint8_t owed_kinds = 0;
   Card owed_card[2] = {};
   // Two-player games: the turn and the counters of State::blocked before the move. Solver
   // moves where foundations pair up (one player only, so never both): the pair a move
@@ -167,21 +167,26 @@ class State {
   void unmake_macro(Move m, const Undo& u);
   // Moves the solver owes (seeds/solver.md): a talon card it put on the tableau
   // (Rules::lazy_talon) is owed a card on it; a card it uncovered by moving cards off it to
-  // another tableau pile (Rules::lazy_runs) is owed a card on it or a move of it. At most
-  // two are owed at once, and the next solver move pays every one; the solver's key tells
-  // such a position from the same cards with nothing owed. owed_pile(i) is -1 past the last.
+  // another tableau pile (Rules::lazy_runs) is owed a card on it or a move of it; a card it
+  // took back off its foundation (Rules::lazy_takeback, set_cards_wait_for_use) is owed a
+  // card on it or a move of the card it left on top there. At most two are owed at once,
+  // and the next solver move pays every one; the solver's key tells such a position from
+  // the same cards with nothing owed. owed_pile(i) is -1 past the last.
   int owed_pile(int i) const { return owed_[i]; }
   // Where Rules::lazy_talon holds, a talon card put on a foundation is owed the card that
-  // follows it there too (where some card could). Proofs of loss take fewer positions, but
+  // follows it there too (where some card could); where Rules::lazy_takeback holds, a card
+  // taken back off its foundation is owed its use. Proofs of loss take fewer positions, but
   // the best-first searches find their wins later, so only the depth-first searches of the
   // whole game ask for it (seeds/solver.md).
-  void set_talon_cards_wait_home(bool on) { talon_cards_wait_home_ = on; }
+  void set_cards_wait_for_use(bool on) { cards_wait_for_use_ = on; }
   // For a copy that is only played on and never keyed (random playouts, bots): push and pop
   // then skip the upkeep of the solver's pile hashes and talon terms, a sixth of a Double
   // or Quits playout. There is no way back: solver_key() and the solver's move filters
   // must not be used on it.
   void drop_keys() { keys_kept_ = false; }
-  bool owed_uncovered(int i) const { return owed_uncovered_ >> i & 1; }
+  // What entry i is owed for: kHeld (a talon card put down), kUncovered, kTakenBack.
+  int owed_kind(int i) const { return owed_kinds_ >> 2 * i & 3; }
+  static constexpr int kHeld = 1, kUncovered = 2, kTakenBack = 3;
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
   // Where foundations pair up (Rules::paired_foundations), the solver takes every split of
@@ -224,16 +229,29 @@ class State {
   void redeal_terms(std::uint64_t& a, std::uint64_t& b) const;
   void resplit(int waste_size);  // moves talon cards between stock and waste, order kept
   // What a solver move would owe (before it is made): kHeld at its destination, kUncovered
-  // at its source, or 0.
-  static constexpr int kHeld = 1, kUncovered = 2;
+  // at its source, kTakenBack at its destination (and its source foundation), or 0.
   int owes(Move m) const;
   // Whether move m pays owed entry i. Putting back the card that was moved off an uncovered
-  // card does not: the two moves together would have been no move at all.
+  // card does not: the two moves together would have been no move at all. A card taken
+  // back is paid by a card put on it or by the next card leaving its foundation.
   bool pays(Move m, int i) const {
-    const bool uncovered = owed_uncovered_ >> i & 1;
-    if (m.dst == owed_[i]) return !uncovered || base_card(m) != owed_card_[i];
-    return uncovered && m.src == owed_[i];
+    const int kind = owed_kind(i);
+    if (m.dst == owed_[i]) return kind != kUncovered || base_card(m) != owed_card_[i];
+    if (kind == kTakenBack) return m.src == owed_card_[i];
+    return kind == kUncovered && m.src == owed_[i];
   }
+  // Whether card c could go on card `onto` lying on top of pile p.
+  bool fits_on(Card c, int p, Card onto) const { return r_->on_top[r_->group[p]][face(onto)] >> face(c) & 1; }
+  // The card a card taken back off foundation f would leave on top there, if any.
+  bool under_top(int f, Card& c) const {
+    if (size_[f] < 2) return false;
+    c = cards_[f][size_[f] - 2];
+    return true;
+  }
+  // Whether card c could be put somewhere by the next move or the one after a lazy move:
+  // on a face-up card off the foundations, a talon card a move could take, a foundation's
+  // top card other than pile `skip`'s, or into an empty pile that takes it. Never no wrongly.
+  bool card_could_land(Card c, int skip) const;
   Card base_card(Move m) const {  // the card a solver move puts down, under any it carries
     return m.pad ? talon_card(m.pad) : cards_[m.src][size_[m.src] - m.count];
   }
@@ -355,11 +373,11 @@ class State {
   mutable std::uint64_t key_sum_a_ = 0, key_sum_b_ = 0;
   mutable std::uint64_t key_dirty_ = ~std::uint64_t{0};
   std::int8_t owed_[2] = {-1, -1};  // owed_pile(): the first entry, then the second
-  std::uint8_t owed_uncovered_ = 0;  // bit i: entry i is an uncovered card, not a talon card
-  bool talon_cards_wait_home_ = false;  // set_talon_cards_wait_home()
+  std::uint8_t owed_kinds_ = 0;  // bits 2i, 2i+1: entry i's kind (kHeld, kUncovered, kTakenBack)
+  bool cards_wait_for_use_ = false;  // set_cards_wait_for_use()
   bool keys_kept_ = true;  // drop_keys()
   bool pairs_on_ = false;  // start_pairing()
-  Card owed_card_[2] = {};           // an uncovered entry's card: the one moved off it
+  Card owed_card_[2] = {};  // an uncovered entry's card moved off it; a taken-back one's foundation
   // Two-player games (cpp/turns.cpp); kept apart from the one-player games' hot fields.
   std::uint8_t to_move_ = 0;
   std::uint16_t quiet_plies_ = 0;

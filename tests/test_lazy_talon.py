@@ -55,7 +55,7 @@ def test_after_a_talon_card_goes_down_only_cards_onto_it_are_tried():
     # may follow, onto 8H, not the other moves the position has.
     pos = position("klondike", "stock", redeals_left=-1, tableau=[["9S"], ["KD"]] + [[]] * 5)
     owed, moves = after_talon_card(se.load_game("klondike").from_json(pos)._core, pos, "8H")
-    assert owed == [("t1", False)]
+    assert owed == [("t1", "held")]
     assert moves == ["w-t1 7C", "w-t1 7S"]
 
 
@@ -76,7 +76,7 @@ def test_a_card_taken_back_off_a_foundation_may_be_the_one_it_holds():
     pos = position("klondike", "stock", redeals_left=-1,
                    foundations=[CLUBS_TO_7, SPADES_TO_7, [], []], tableau=[["9S"]] + [[]] * 6)
     owed, moves = after_talon_card(se.load_game("klondike").from_json(pos)._core, pos, "8H")
-    assert owed == [("t1", False)] and moves == ["f1-t1", "f2-t1"]
+    assert owed == [("t1", "held")] and moves == ["f1-t1", "f2-t1"]
 
 
 def test_dealing_by_threes_owes_nothing():
@@ -114,12 +114,12 @@ def test_two_decks_owe_nothing():
 
 
 # The depth-first searches of the whole game also put a talon card on a foundation only to
-# hold the card that follows it there (State::set_talon_cards_wait_home, seeds/solver.md).
+# hold the card that follows it there (State::set_cards_wait_for_use, seeds/solver.md).
 
 def waiting_home(pos):
     """Klondike snapshot `pos` as the depth-first searches play it."""
     core = se.load_game("klondike").from_json(pos)._core
-    core.set_talon_cards_wait_home(True)
+    core.set_cards_wait_for_use(True)
     return core
 
 
@@ -128,7 +128,7 @@ def test_a_talon_card_goes_up_only_to_hold_the_next_card_there():
     pos = position("klondike", "stock", redeals_left=-1, foundations=[CLUBS_TO_7, [], [], []],
                    tableau=[["9S"], ["KD"]] + [[]] * 5)
     owed, moves = after_talon_card(waiting_home(pos), pos, "8C", "f1")
-    assert owed == [("f1", False)]
+    assert owed == [("f1", "held")]
     assert moves == ["w-f1 9C"]
     # As the best-first searches play: nothing owed, every move of the position.
     plain = se.load_game("klondike").from_json(pos)._core
@@ -169,4 +169,4 @@ def test_the_safe_move_owes_nothing():
     core = waiting_home(unsafe)
     two = [(c, p) for c, p in core.solver_moves() if core.move_text(c) == "w-f1" and p == 0]
     owed, _ = core.solver_moves_after(two)
-    assert owed == [("f1", False)]
+    assert owed == [("f1", "held")]

@@ -8,6 +8,7 @@ import pytest
 import referee
 import solitaire_engine as se
 from conftest import GAME_VARIANTS, REFEREE_ONLY_VARIANTS, variant_id
+from plain_search import plain_verdict
 
 
 @pytest.mark.parametrize("variant", GAME_VARIANTS, ids=variant_id)
@@ -156,31 +157,6 @@ def test_unsolvable_deals_agree_with_brute_force(name, options, number):
     assert _referee_verdict(json.loads(game.deal(number).to_json()), limit=5000) == "unsolvable"
 
 
-def _plain_verdict(core):
-    """Exhaustive search over the core's legal moves (which test_differential.py checks
-    against the referee), with none of the solver's shortcuts: no safe moves, no macro moves,
-    no moves owed, no symmetry. Depth-first, one state played and undone."""
-    def key():
-        return core.hash, tuple(tuple(p) for p in core.piles()), core.redeals_left
-    seen = {key()}
-    stack = [core.legal_moves()]
-    while stack:
-        if not stack[-1]:
-            stack.pop()
-            if stack:
-                core.undo()
-            continue
-        core.play(stack[-1].pop())
-        if core.is_won():
-            return "solved"
-        if key() in seen:
-            core.undo()
-            continue
-        seen.add(key())
-        stack.append(core.legal_moves())
-    return "unsolvable"
-
-
 @pytest.mark.parametrize("draw,number", [(1, 1451), (1, 1580), (3, 31), (3, 61)])
 def test_klondike_losses_agree_with_a_plain_search(draw, number):
     """Whole deals, far past the referee's reach (65,000 to 140,000 positions without the
@@ -188,7 +164,7 @@ def test_klondike_losses_agree_with_a_plain_search(draw, number):
     proof of loss is confirmed by visiting every position."""
     game = se.load_game("klondike", draw=draw)
     assert game.deal(number).solve(max_positions=1_000_000).status == "unsolvable"
-    assert _plain_verdict(game.deal(number)._core) == "unsolvable"
+    assert plain_verdict(game.deal(number)._core) == "unsolvable"
 
 
 def _wins(game, start, moves):

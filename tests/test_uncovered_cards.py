@@ -39,7 +39,7 @@ def test_after_a_run_leaves_a_face_up_card_only_moves_that_use_it_follow(options
     state, _ = klondike(options, USES)
     core = state._core
     owed, moves = after(core, [solver_move(core, "t1-t2")])
-    assert owed == [("t1", True)]
+    assert owed == [("t1", "uncovered")]
     assert moves == ["t1-t4", "t3-t1"]
 
 
@@ -70,10 +70,10 @@ def test_two_moves_may_be_owed_when_one_next_move_pays_both():
     nine = talon_move(core, pos, "9C", "t3")
     assert nine, "9C from the talon to t3 is not a solver move"
     owed, moves = after(core, [run, nine])
-    assert sorted(owed) == [("t1", True), ("t3", False)]
+    assert sorted(owed) == [("t1", "uncovered"), ("t3", "held")]
     assert moves == ["t1-t3"]
     owed, moves = after(core, [nine, run])
-    assert sorted(owed) == [("t1", True), ("t3", False)]
+    assert sorted(owed) == [("t1", "uncovered"), ("t3", "held")]
     assert moves == ["t1-t3"]
 
 

@@ -649,7 +649,7 @@ int main() {
     CHECK(offered);
     Undo u;
     s.make_macro(seven, u);
-    CHECK(s.owed_pile(0) == 2 && s.owed_uncovered(0) && s.owed_pile(1) < 0);
+    CHECK(s.owed_pile(0) == 2 && s.owed_kind(0) == State::kUncovered && s.owed_pile(1) < 0);
     CHECK(!key_matches_fresh(s));
     MoveList after;
     s.solver_moves(after);
