@@ -28,9 +28,9 @@ def _by_dealing(state):
     seen, deals = set(), 0
     limit = 2 * (len(state.pile("w")) + len(state.pile("s"))) + 4
     while True:
-        texts = [core.move_text(m) for m in core.legal_moves()]
-        seen |= {(state.pile("w")[-1], _dest(t, empty)) for t in texts if t.startswith("w-") and t != "w-s"}
-        dealing = [m for m in core.legal_moves() if core.move_text(m) in ("s-w", "w-s")]
+        moves = {core.move_text(m): m for m in core.legal_moves()}
+        seen |= {(state.pile("w")[-1], _dest(t, empty)) for t in moves if t.startswith("w-") and t != "w-s"}
+        dealing = [m for t, m in moves.items() if t in ("s-w", "w-s")]
         if not dealing or deals == limit:
             break
         core.play(dealing[0])
