@@ -131,6 +131,7 @@ struct Rules {
   // on a face the face under it there. A card then goes up safely once its other copies
   // are home (Double Trigon solo; State::safe_move, seeds/solver.md).
   bool fixed_places = false;
+  bool settles() const { return fixed_homes || fixed_places; }  // settled cards can exist
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   // Two-player games: piles have owners (-1 shared), each player a stock and a waste, and a
   // player moves cards only from their own piles, to their own or shared ones. One-player

@@ -26,7 +26,7 @@ std::uint64_t State::settled_faces() const {
 
 void State::drop_settled_moves(MoveList& list) const {
   const Rules& R = *r_;
-  if (!R.foundations_give || !(R.fixed_homes || R.fixed_places)) return;
+  if (!R.foundations_give || !R.settles()) return;
   std::uint64_t settled = 0;
   bool known = false;
   int kept = 0;
@@ -55,7 +55,6 @@ bool State::safe_move(Move& out) const {
     if (!settled_known) settled = settled_faces(), settled_known = true;
     return (faces & ~settled) == 0;
   };
-  const bool settles = R.fixed_homes || R.fixed_places;  // settled cards (7) exist
   // Conditions (2)-(5) for face fc going up from pile s (pad: the talon split it is played
   // at, or 0); (6) is the caller's.
   auto goes_up = [&](int s, int fc, int pad) {
@@ -63,7 +62,7 @@ bool State::safe_move(Move& out) const {
     // (2) Nothing may ever be put on this card outside the foundations: no card that could
     // lies anywhere else, or, where foundation cards may come back, no such card exists
     // (or, by (7), only cards that need never come back could be).
-    if (R.foundations_give && !settles) {
+    if (R.foundations_give && !R.settles()) {
       if (R.built_on[fc]) return false;
     } else {
       if (!all_home(R.built_on[fc])) return false;  // cheap, and what settles most positions
@@ -78,7 +77,7 @@ bool State::safe_move(Move& out) const {
       // by (7), its top card may instead be one a winning line need never take back.
       if (R.foundations_give && on_foundations_[fc] + 1 != R.face_copies[fc]) continue;
       if (R.foundations_give && size_[f] != 0) {
-        if (!settles || !is_settled(std::uint64_t{1} << top_face_[f])) continue;
+        if (!R.settles() || !is_settled(std::uint64_t{1} << top_face_[f])) continue;
       }
       // (5) No other foundation could ever take this face, nor this one again later. With
       // fixed places, others may, but every other copy is home, so which one is no choice (8).
