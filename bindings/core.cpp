@@ -240,9 +240,9 @@ PYBIND11_MODULE(_core, m) {
            })
       .def("solver_moves_after",
            [](const PyState& self, const std::vector<std::pair<std::uint32_t, int>>& line) {
-             // What the solver tries after a line of its own moves: (the moves owed, as
-             // (pile name, "held" for a talon card, "uncovered" or "taken back"); the moves
-             // as solver_moves lists them). The position itself is left alone.
+             // What the solver tries after a line of its own moves: (the moves owed, as (pile
+             // name, "held" for a talon card, "uncovered", "taken back" or "emptied"); the
+             // moves as solver_moves lists them). The position itself is left alone.
              State s = self.state;
              MoveList list;
              s.solver_moves(list);
@@ -257,7 +257,7 @@ PYBIND11_MODULE(_core, m) {
                s.solver_moves(list);
              }
              py::list owed, out;
-             static const char* const kinds[] = {"", "held", "uncovered", "taken back"};
+             static const char* const kinds[] = {"", "held", "uncovered", "taken back", "emptied"};
              for (int i = 0; i < 2 && s.owed_pile(i) >= 0; ++i)
                owed.append(py::make_tuple(s.rules().pile_name(s.owed_pile(i)), kinds[s.owed_kind(i)]));
              for (int i = 0; i < list.size; ++i)

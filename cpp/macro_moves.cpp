@@ -99,18 +99,18 @@ void State::make_macro(Move m, Undo& u) {
   const int owes_now = made_safe ? 0 : owes(Move{m.src, m.dst, m.count, 0});
   std::int8_t piles[3];
   Card cards[3];
-  std::uint8_t kinds = 0;
+  unsigned kinds = 0;  // three bits an entry
   int n = 0;
   for (int i = 0; i < 2 && owed_[i] >= 0; ++i)
     if (!pays(m, i)) {
-      kinds |= static_cast<std::uint8_t>(owed_kind(i) << 2 * n);
+      kinds |= static_cast<unsigned>(owed_kind(i)) << 3 * n;
       cards[n] = owed_card_[i];
       piles[n++] = owed_[i];
     }
   if (owes_now) {
-    kinds |= static_cast<std::uint8_t>(owes_now << 2 * n);
+    kinds |= static_cast<unsigned>(owes_now) << 3 * n;
     cards[n] = owes_now == kUncovered ? base_card(m) : owes_now == kTakenBack ? Card(m.src) : Card{0};
-    piles[n++] = static_cast<std::int8_t>(owes_now == kUncovered ? m.src : m.dst);
+    piles[n++] = static_cast<std::int8_t>(owes_now == kUncovered || owes_now == kEmptied ? m.src : m.dst);
   }
   make(Move{m.src, m.dst, m.count, 0}, u);
   u.split = split;
@@ -125,7 +125,7 @@ void State::make_macro(Move m, Undo& u) {
     owed_[i] = n > drop + i ? piles[drop + i] : -1;
     owed_card_[i] = n > drop + i ? cards[drop + i] : Card{0};
   }
-  owed_kinds_ = static_cast<std::uint8_t>(kinds >> 2 * drop & 15);
+  owed_kinds_ = static_cast<std::uint8_t>(kinds >> 3 * drop & 63);
 }
 
 void State::unmake_macro(Move m, const Undo& u) {

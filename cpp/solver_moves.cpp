@@ -18,9 +18,13 @@ int State::owes(Move m) const {
   }
   // A run moved between two tableau piles of one group, onto a card, off a card that was
   // already face up: that card need only be uncovered just before it is used.
-  if (R.lazy_runs[m.src] && R.lazy_runs[m.dst] && R.group[m.src] == R.group[m.dst] && size_[m.dst] &&
-      m.count < size_[m.src] && !is_face_down(cards_[m.src][size_[m.src] - m.count - 1]))
-    return kUncovered;
+  if (R.lazy_runs[m.src] && R.lazy_runs[m.dst] && R.group[m.src] == R.group[m.dst] && size_[m.dst]) {
+    if (m.count < size_[m.src] && !is_face_down(cards_[m.src][size_[m.src] - m.count - 1])) return kUncovered;
+    // In the searches that prove losses, likewise a pile emptied by a run moved onto a
+    // card matters only once a card fills it (an empty pile of its class).
+    if (cards_wait_for_use_ && m.count == size_[m.src] && R.fill[m.src] == Fill::None)
+      return kEmptied;
+  }
   // In the searches that prove losses, a card taken back off its foundation onto a tableau
   // card: only the card it holds, or the one it leaves on top there, makes it worth taking.
   if (R.lazy_takeback && cards_wait_for_use_ && R.kind[m.src] == Kind::Foundation &&
@@ -49,18 +53,28 @@ bool State::joins(Move m) const {
   const int first = owed_[0], kind = owed_kind(0);
   // A move onto the first entry pays it; one off it would move a talon card put down there.
   if (!owing || m.src == first || m.dst == first) return false;
+  const Rules& R = *r_;
+  Card next;
+  if (kind == kEmptied) {  // a run from the pile this move uncovers, or the card under the
+    // one it takes back, could fill the emptied pile
+    if (owing == kUncovered) return run_could_fill(m.src, m.count, first);
+    return owing == kTakenBack && under_top(m.src, next) && R.empty_accepts[first] >> face(next) & 1;
+  }
   // A card the first entry's foundation would give next (a taken-back card's), could pay
   // the first entry by going on the card this move puts down or uncovers.
   const int from = owed_card_[0];
   const bool gives = kind == kTakenBack && size_[from];
   const Card given = gives ? top(from) : Card{0};
+  if (owing == kEmptied) {  // the first entry's run or foundation card into this move's pile
+    return (kind == kUncovered && run_could_fill(first, 0, m.src)) ||
+           (gives && R.empty_accepts[m.src] >> face(given) & 1);
+  }
   if (owing == kHeld) {  // no one move puts a card on two talon cards
     const Card put = base_card(m);
     return (kind == kUncovered && run_could_go(first, 0, m.dst, put)) || (gives && fits_on(given, m.dst, put));
   }
   if (owing == kTakenBack) {  // the next card off its foundation, or a card onto it
     const Card taken = top(m.src);
-    Card next;
     return (under_top(m.src, next) && fits_on(next, first, top(first))) ||
            (kind == kUncovered && run_could_go(first, 0, m.dst, taken)) || (gives && fits_on(given, m.dst, taken));
   }
@@ -68,6 +82,51 @@ bool State::joins(Move m) const {
   return run_could_go(m.src, m.count, first, top(first)) ||
          (kind == kUncovered && run_could_go(first, 0, m.src, uncovered)) ||
          (gives && fits_on(given, m.src, uncovered));
+}
+
+bool State::run_could_fill(int from, int skip, int to) const {
+  const Rules& R = *r_;
+  const int n = size_[from] - skip;
+  const auto& link = R.on_top[R.group[from]];
+  for (int k = 1; k <= n; ++k) {
+    const Card base = cards_[from][n - k];
+    if (is_face_down(base) || (k > 1 && !(link[face(base)] >> face(cards_[from][n - k + 1]) & 1))) return false;
+    if (R.empty_accepts[to] >> face(base) & 1) return true;
+  }
+  return false;
+}
+
+bool State::same_class(int p, int q) const {
+  if (p == q) return true;
+  const std::uint64_t both = std::uint64_t{1} << p | std::uint64_t{1} << q;
+  for (const std::uint64_t same : r_->symmetric_piles)
+    if ((same & both) == both) return true;
+  return false;
+}
+
+bool State::pile_could_be_filled(int p) const {
+  const Rules& R = *r_;
+  const std::uint64_t fits = R.empty_accepts[p];
+  for (int q = 0; q < R.piles; ++q) {
+    const int n = size_[q];
+    if (R.kind[q] == Kind::Foundation) {
+      Card under;
+      if (n && R.gives[q] && (fits >> top_face_[q] & 1 || (under_top(q, under) && fits >> face(under) & 1)))
+        return true;
+      continue;
+    }
+    if (q == R.stock || q == R.waste) continue;
+    // Not a pile's bottom card: a whole pile into an empty one only trades their places.
+    for (int i = n - 1; i >= 1 && !is_face_down(cards_[q][i]); --i)
+      if (fits >> face(cards_[q][i]) & 1) return true;
+  }
+  if (R.stock < 0) return false;
+  if (size_[R.waste] && fits >> face(top(R.waste)) & 1) return true;
+  std::uint8_t at[2 * kMaxPileCards];
+  const int splits = talon_splits(at);
+  for (int i = 0; i < splits; ++i)
+    if (fits >> face(talon_card(at[i])) & 1) return true;
+  return false;
 }
 
 bool State::card_could_land(Card c, int skip) const {
@@ -177,6 +236,9 @@ void State::solver_moves(MoveList& out) const {
     if (owes_now == kTakenBack && !card_could_go_on(top(m.src), m.dst, top(m.src)) &&
         !(under_top(m.src, next) && card_could_land(next, m.src)))
       continue;
+    // A pile emptied: some card could fill it (also from a pile a lazy move uncovers, or
+    // off a foundation by a card taken back).
+    if (owes_now == kEmptied && !pile_could_be_filled(m.src)) continue;
     out.moves[kept++] = m;
   }
   out.size = kept;

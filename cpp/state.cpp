@@ -233,7 +233,9 @@ void State::solver_key(std::uint64_t& a, std::uint64_t& b) const {
     // taken-back card's foundation is the one its card came from, so the cards name it.
     const int k = owed_kind(i);
     const std::uint64_t kind = k == kUncovered ? 0x0C0D00ull | (owed_card_[i] & R.key_mask)
-                                               : k == kTakenBack ? 0x0BAC00ull : 0x0BED00ull;
+                               : k == kTakenBack ? 0x0BAC00ull
+                               : k == kEmptied   ? 0x0E3700ull
+                                                 : 0x0BED00ull;
     const std::uint64_t owed = mix64(key_term_a_[owed_[i]] ^ kind << 40);
     a += owed;
     b += mix64(owed);

@@ -184,9 +184,10 @@ class State {
   // or Quits playout. There is no way back: solver_key() and the solver's move filters
   // must not be used on it.
   void drop_keys() { keys_kept_ = false; }
-  // What entry i is owed for: kHeld (a talon card put down), kUncovered, kTakenBack.
-  int owed_kind(int i) const { return owed_kinds_ >> 2 * i & 3; }
-  static constexpr int kHeld = 1, kUncovered = 2, kTakenBack = 3;
+  // What entry i is owed for: kHeld (a talon card put down), kUncovered, kTakenBack,
+  // kEmptied (a pile a run left).
+  int owed_kind(int i) const { return owed_kinds_ >> 3 * i & 7; }
+  static constexpr int kHeld = 1, kUncovered = 2, kTakenBack = 3, kEmptied = 4;
   // The plain moves a line of solver moves stands for.
   std::vector<Move> expand_macro_line(const std::vector<Move>& line) const;
   // Where foundations pair up (Rules::paired_foundations), the solver takes every split of
@@ -233,13 +234,23 @@ class State {
   int owes(Move m) const;
   // Whether move m pays owed entry i. Putting back the card that was moved off an uncovered
   // card does not: the two moves together would have been no move at all. A card taken
-  // back is paid by a card put on it or by the next card leaving its foundation.
+  // back is paid by a card put on it or by the next card leaving its foundation. A pile
+  // emptied is paid by a card into any empty pile of its class, but not by a whole pile of
+  // the class, which would only move the gap (trades_places).
   bool pays(Move m, int i) const {
     const int kind = owed_kind(i);
+    if (kind == kEmptied)
+      return !size_[m.dst] && same_class(m.dst, owed_[i]) && (m.count < size_[m.src] || !same_class(m.src, m.dst));
     if (m.dst == owed_[i]) return kind != kUncovered || base_card(m) != owed_card_[i];
     if (kind == kTakenBack) return m.src == owed_card_[i];
     return kind == kUncovered && m.src == owed_[i];
   }
+  // Whether piles p and q are one pile or interchangeable (Rules::symmetric_piles).
+  bool same_class(int p, int q) const;
+  // Whether a card could fill empty pile p by the next move or the one after a lazy move:
+  // a face-up card not at the bottom of its pile (with the run on it), a talon card a move
+  // could take, a foundation's top card or the one under it. Never no wrongly.
+  bool pile_could_be_filled(int p) const;
   // Whether card c could go on card `onto` lying on top of pile p.
   bool fits_on(Card c, int p, Card onto) const { return r_->on_top[r_->group[p]][face(onto)] >> face(c) & 1; }
   // The card a card taken back off foundation f would leave on top there, if any.
@@ -259,8 +270,9 @@ class State {
   // together with the first (else nothing could follow it).
   bool joins(Move m) const;
   // Whether a run from pile `from`, its top `skip` cards aside, could go onto card `onto`
-  // at the top of pile `to`.
+  // at the top of pile `to`; or into pile `to` once it is empty.
   bool run_could_go(int from, int skip, int to, Card onto) const;
+  bool run_could_fill(int from, int skip, int to) const;
   Card talon_card(int at) const;  // the waste's top card at the talon split `at`
   // Whether some card but `other` could go on `card` once it is put on (or uncovered on)
   // pile p: a test in the position before, that may say yes too often but never no wrongly.
@@ -373,7 +385,7 @@ class State {
   mutable std::uint64_t key_sum_a_ = 0, key_sum_b_ = 0;
   mutable std::uint64_t key_dirty_ = ~std::uint64_t{0};
   std::int8_t owed_[2] = {-1, -1};  // owed_pile(): the first entry, then the second
-  std::uint8_t owed_kinds_ = 0;  // bits 2i, 2i+1: entry i's kind (kHeld, kUncovered, kTakenBack)
+  std::uint8_t owed_kinds_ = 0;  // bits 3i to 3i+2: entry i's kind (owed_kind)
   bool cards_wait_for_use_ = false;  // set_cards_wait_for_use()
   bool keys_kept_ = true;  // drop_keys()
   bool pairs_on_ = false;  // start_pairing()
