@@ -230,7 +230,8 @@ class State {
   void redeal_terms(std::uint64_t& a, std::uint64_t& b) const;
   void resplit(int waste_size);  // moves talon cards between stock and waste, order kept
   // What a solver move would owe (before it is made): kHeld at its destination, kUncovered
-  // at its source, kTakenBack at its destination (and its source foundation), or 0.
+  // at its source, kTakenBack at its destination (and its source foundation), kEmptied at
+  // its source, or 0.
   int owes(Move m) const;
   // Whether move m pays owed entry i. Putting back the card that was moved off an uncovered
   // card does not: the two moves together would have been no move at all. A card taken
