@@ -104,6 +104,17 @@ bool State::same_class(int p, int q) const {
   return false;
 }
 
+bool State::talon_could_give(std::uint64_t fits) const {
+  const Rules& R = *r_;
+  if (R.stock < 0) return false;
+  if (size_[R.waste] && fits >> face(top(R.waste)) & 1) return true;
+  std::uint8_t at[2 * kMaxPileCards];
+  const int splits = talon_splits(at);
+  for (int i = 0; i < splits; ++i)
+    if (fits >> face(talon_card(at[i])) & 1) return true;
+  return false;
+}
+
 bool State::pile_could_be_filled(int p) const {
   const Rules& R = *r_;
   const std::uint64_t fits = R.empty_accepts[p];
@@ -120,13 +131,7 @@ bool State::pile_could_be_filled(int p) const {
     for (int i = n - 1; i >= 1 && !is_face_down(cards_[q][i]); --i)
       if (fits >> face(cards_[q][i]) & 1) return true;
   }
-  if (R.stock < 0) return false;
-  if (size_[R.waste] && fits >> face(top(R.waste)) & 1) return true;
-  std::uint8_t at[2 * kMaxPileCards];
-  const int splits = talon_splits(at);
-  for (int i = 0; i < splits; ++i)
-    if (fits >> face(talon_card(at[i])) & 1) return true;
-  return false;
+  return talon_could_give(fits);
 }
 
 bool State::card_could_land(Card c, int skip) const {
@@ -179,15 +184,7 @@ bool State::card_could_go_on(Card card, int p, Card other) const {
       if (fits >> face(c) & 1) return true;
     }
   }
-  // The talon's cards a move could take: the waste's top, and with unlimited redeals the
-  // top at every split dealing reaches (generate_macro).
-  if (R.stock < 0) return false;
-  if (size_[R.waste] && fits >> face(top(R.waste)) & 1) return true;
-  std::uint8_t at[2 * kMaxPileCards];
-  const int splits = talon_splits(at);
-  for (int i = 0; i < splits; ++i)
-    if (fits >> face(talon_card(at[i])) & 1) return true;
-  return false;
+  return talon_could_give(fits);
 }
 
 bool State::uncovered_could_be_used(Move m) const {

@@ -252,6 +252,9 @@ class State {
   // a face-up card not at the bottom of its pile (with the run on it), a talon card a move
   // could take, a foundation's top card or the one under it. Never no wrongly.
   bool pile_could_be_filled(int p) const;
+  // Whether a talon card a move could take (the waste's top, or with unlimited redeals the
+  // top at any split dealing reaches) has a face in `fits`.
+  bool talon_could_give(std::uint64_t fits) const;
   // Whether card c could go on card `onto` lying on top of pile p.
   bool fits_on(Card c, int p, Card onto) const { return r_->on_top[r_->group[p]][face(onto)] >> face(c) & 1; }
   // The card a card taken back off foundation f would leave on top there, if any.
