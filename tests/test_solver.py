@@ -177,6 +177,19 @@ def _wins(game, start, moves):
     return state.is_won()
 
 
+@pytest.mark.parametrize("number", [157, 243])
+def test_klondike_wins_that_turn_a_card_up_long_before_its_use_are_found(number):
+    """Each win moves a run off a face-down card and uses the card it turns up only some
+    moves later, after other moves that wait for their own use. A solver that made the card
+    turned up wait for its use too proved both deals lost (seeds/solver.md, "Where the
+    unknowns' positions go"); they are won, and the lines replay."""
+    game = se.load_game("klondike")
+    start = game.deal(number).to_json()
+    result = game.from_json(start).solve(max_positions=1_000_000)
+    assert result.status == "solved"
+    assert _wins(game, start, [str(m) for m in result.moves])
+
+
 @pytest.mark.parametrize("name,number,options", [("klondike", 2, {}), ("trigon", 3, {}),
                                                   ("deuces-and-queens", 2, {})])
 def test_solved_lines_keep_no_move_that_could_go(name, number, options):
