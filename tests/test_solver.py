@@ -177,17 +177,21 @@ def _wins(game, start, moves):
     return state.is_won()
 
 
+def _assert_won_and_replays(game, number, max_positions):
+    """Deal `number` is solved within `max_positions`, and its line replays to a win."""
+    start = game.deal(number)
+    result = start.solve(max_positions=max_positions)
+    assert result.status == "solved"
+    assert _wins(game, start.to_json(), result.moves)
+
+
 @pytest.mark.parametrize("number", [157, 243])
 def test_klondike_wins_that_turn_a_card_up_long_before_its_use_are_found(number):
     """Each win moves a run off a face-down card and uses the card it turns up only some
     moves later, after other moves that wait for their own use. A solver that made the card
     turned up wait for its use too proved both deals lost (seeds/solver.md, "Where the
     unknowns' positions go"); they are won, and the lines replay."""
-    game = se.load_game("klondike")
-    start = game.deal(number).to_json()
-    result = game.from_json(start).solve(max_positions=1_000_000)
-    assert result.status == "solved"
-    assert _wins(game, start, [str(m) for m in result.moves])
+    _assert_won_and_replays(se.load_game("klondike"), number, 1_000_000)
 
 
 @pytest.mark.parametrize("name,number,options", [("klondike", 2, {}), ("trigon", 3, {}),
@@ -229,11 +233,7 @@ def test_wins_a_purely_greedy_best_first_search_misses_are_found(name, number):
     # With every pop taking the best-looking position, these deals stayed unknown at 2 M
     # positions (each search under a misleading peak of the heuristic); with one pop in 16
     # taken from a random score (seeds/solver.md), each is won within 350,000.
-    game = se.load_game(name)
-    start = game.deal(number)
-    result = start.solve(max_positions=1_000_000)
-    assert result.status == "solved"
-    assert _wins(game, start.to_json(), result.moves)
+    _assert_won_and_replays(se.load_game(name), number, 1_000_000)
 
 
 @pytest.mark.parametrize("number", [42, 50, 187])
@@ -241,11 +241,7 @@ def test_aces_and_kings_wins_that_keep_the_waste_low_are_found(number):
     # The best-first searches count each card left on a waste that is never dealt again
     # against a position (cpp/heuristic.cpp). Without that, these deals stayed unknown at
     # 2 M positions (#50 was first won after 13 M); with it each is won within 450,000.
-    game = se.load_game("aces-and-kings")
-    start = game.deal(number)
-    result = start.solve(max_positions=1_000_000)
-    assert result.status == "solved"
-    assert _wins(game, start.to_json(), result.moves)
+    _assert_won_and_replays(se.load_game("aces-and-kings"), number, 1_000_000)
 
 
 @pytest.mark.parametrize(
@@ -261,8 +257,4 @@ def test_aces_and_kings_wins_that_keep_the_waste_low_are_found(number):
 def test_wins_only_a_beam_search_finds_soon_are_found(name, options, number):
     # Unknown at 10 s (over 10 M positions) to the solver before the beam search
     # (cpp/beam.cpp, seeds/solver.md); with it each is won within 1.4 M positions.
-    game = se.load_game(name, **options)
-    start = game.deal(number)
-    result = start.solve(max_positions=2_000_000)
-    assert result.status == "solved"
-    assert _wins(game, start.to_json(), result.moves)
+    _assert_won_and_replays(se.load_game(name, **options), number, 2_000_000)
