@@ -70,20 +70,12 @@ class Beam final : public SearchTask {
     ++positions_;
     MoveList list;
     s_.solver_moves(list);
-    // Each child is keyed (made and unmade where its key cannot be worked out without that)
-    // and its table slots asked for; only then are the tables read, so the misses overlap.
-    for (int k = 0; k < list.size; ++k) {
-      Child& c = children_[k];
-      c.move = list.moves[k];
-      ++moves_tried_;
-      if (key_child(s_, c)) {
-        line_ = path_to(i);
-        line_.push_back(c.move);
-        status_ = Status::Won;
-        return false;
-      }
-      seen_.prefetch_slot(c.b);
-      lost_.prefetch(c.b);
+    const int win = key_children(s_, list, children_.get(), seen_, lost_, moves_tried_);
+    if (win >= 0) {
+      line_ = path_to(i);
+      line_.push_back(list.moves[win]);
+      status_ = Status::Won;
+      return false;
     }
     for (int k = 0; k < list.size; ++k) {
       const Child& c = children_[k];

@@ -37,6 +37,22 @@ inline bool key_child(State& s, Child& c) {
   return false;
 }
 
+// Keys every child of the position s stands on (list's moves, into children) and asks for
+// both tables' lines, so that the lookups which follow overlap their cache misses. Returns
+// the place of a move that wins (s is then left after it), or -1.
+inline int key_children(State& s, const MoveList& list, Child* children, const PositionSet& seen,
+                        const PositionSet& lost, std::uint64_t& moves_tried) {
+  for (int k = 0; k < list.size; ++k) {
+    Child& c = children[k];
+    c.move = list.moves[k];
+    ++moves_tried;
+    if (key_child(s, c)) return k;
+    seen.prefetch_slot(c.b);
+    lost.prefetch(c.b);
+  }
+  return -1;
+}
+
 class SearchTask {
  public:
   enum class Status { Paused, Won, Exhausted, OutOfMemory, GaveUp };

@@ -14,6 +14,7 @@
 #include "position_set.hpp"
 #include "search.hpp"
 #include "solver.hpp"
+#include "stock_beam.hpp"
 #include "state.hpp"
 
 using namespace sol;
@@ -292,20 +293,20 @@ int main() {
     CHECK(line_wins(open, won.line));
 
 
-    // The beam search alone: it wins; where there is no win, once a try has left nothing out
-    // it gives up, never claiming a proof; with no room at all it says so.
-    {
+    // Each beam search alone (of layers, over the stock's deals): it wins; where there is no
+    // win, once a try has left nothing out it gives up after the deal and its one child, never
+    // claiming a proof; with no room at all it says so.
+    for (auto make : {&make_beam, &make_stock_beam}) {
       MemoryBudget budget(std::size_t{1} << 30), none(1000);
       PositionSet lost(budget);
-      auto beam = make_beam(open, budget, lost);
+      auto beam = make(open, budget, lost);
       CHECK(beam->run(1000, [] { return false; }, nullptr) == SearchTask::Status::Won);
       CHECK(line_wins(open, open.expand_macro_line(beam->line())));
       State stuck(tiny);
       stuck.set_piles({{}, {A, three}, {two}, {}}, 0);
-      auto dry = make_beam(stuck, budget, lost);
+      auto dry = make(stuck, budget, lost);
       CHECK(dry->run(1000, [] { return false; }, nullptr) == SearchTask::Status::GaveUp && dry->positions() == 2);
-      CHECK(make_beam(stuck, none, lost)->run(1000, [] { return false; }, nullptr) ==
-            SearchTask::Status::OutOfMemory);
+      CHECK(make(stuck, none, lost)->run(1000, [] { return false; }, nullptr) == SearchTask::Status::OutOfMemory);
     }
 
     State dead(tiny);  // r1 = [A, 3]: the 3 covers the Ace and can go nowhere
