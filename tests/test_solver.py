@@ -258,3 +258,11 @@ def test_wins_only_a_beam_search_finds_soon_are_found(name, options, number):
     # Unknown at 10 s (over 10 M positions) to the solver before the beam search
     # (cpp/beam.cpp, seeds/solver.md); with it each is won within 1.4 M positions.
     _assert_won_and_replays(se.load_game(name, **options), number, 2_000_000)
+
+
+@pytest.mark.parametrize("number", [19, 764])
+def test_aces_and_kings_wins_the_beam_over_the_stocks_deals_finds_are_found(number):
+    # Unknown at 10 s to the solver before the beam over the stock's deals
+    # (cpp/stock_beam.cpp, seeds/solver.md), and at 1.5 M positions; with it each is won
+    # within 1.1 M.
+    _assert_won_and_replays(se.load_game("aces-and-kings"), number, 1_500_000)
