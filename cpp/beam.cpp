@@ -88,7 +88,7 @@ class Beam final : public SearchTask {
       Undo u;
       s_.make_macro(c.move, u);
       const int noise = tries_ > 1 ? random_.below(kNoise) : 0;
-      candidates_.push_back(Candidate{s_.heuristic(kWasteWeight, kFaceDownWeight) + noise, i, c.move});
+      candidates_.push_back(Candidate{heuristic(s_, kWholeGameWeights) + noise, i, c.move});
       s_.unmake_macro(c.move, u);
     }
     if (charge()) return true;
@@ -201,8 +201,6 @@ class Beam final : public SearchTask {
     return status_ = Status::OutOfMemory;
   }
 
-  // The best-first search of the whole game's weights (cpp/best_first.cpp).
-  static constexpr int kWasteWeight = 512, kFaceDownWeight = 8;
 
   State start_;
   State s_;  // the position being expanded, walked to through the tree of layers

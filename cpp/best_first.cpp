@@ -18,16 +18,15 @@ constexpr int kMaxDepth = 60000;
 class BestFirst final : public SearchTask {
  public:
   BestFirst(const State& start, MemoryBudget& budget, const PositionSet& lost, bool streamlined)
-      : s_(start), streamlined_(streamlined), waste_weight_(streamlined ? 128 : 512),
-        face_down_weight_(streamlined ? 32 : 8), seen_(budget),
-        nodes_(budget), lost_(lost), home_(start) {
+      : s_(start), streamlined_(streamlined), weights_(streamlined ? kStreamlinedWeights : kWholeGameWeights),
+        seen_(budget), nodes_(budget), lost_(lost), home_(start) {
     s_.set_cards_wait_for_use(false);  // its wins would come later (State)
     if (record(seen_, s_) != PositionSet::Insert::New ||
         !nodes_.add(kRoot, Move{}, Undo{}, 0)) {
       status_ = Status::OutOfMemory;
       return;
     }
-    push(0, s_.heuristic(waste_weight_, face_down_weight_));
+    push(0, heuristic(s_, weights_));
   }
 
   Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
@@ -71,7 +70,7 @@ class BestFirst final : public SearchTask {
         if (seen == PositionSet::Insert::New && !lost_.contains(c.a, c.b)) {  // the depth-first searches' proofs
           Undo u;  // made and scored only when new: most children have been seen before
           s_.make_macro(c.move, u);
-          const int score = s_.heuristic(waste_weight_, face_down_weight_);
+          const int score = heuristic(s_, weights_);
           s_.unmake_macro(c.move, u);
           if (!nodes_.add(n, c.move, u, static_cast<std::uint16_t>(depth))) return out_of_memory();
           push(nodes_.size() - 1, score);
@@ -175,12 +174,7 @@ class BestFirst final : public SearchTask {
 
   State s_;
   bool streamlined_;
-  // What a card left on a final waste costs (a card up gains 32). The two searches weigh it
-  // differently, 512 and 128: each weight wins deals the other does not, and together they
-  // win more than either one for both (Aces and Kings, seeds/solver.md). Face-down tableau
-  // cards cost 8 and 32, so that where a win needs digging the two look in different places.
-  int waste_weight_;
-  int face_down_weight_;
+  HeuristicWeights weights_;
   int lowest_ = 0;  // the score of buckets_[0]
   PositionSet seen_;
   NodeStore nodes_;

@@ -61,7 +61,6 @@ class StockBeam final : public SearchTask {
   // more of them than 1024 and 4 or 64 and 64; 16 more than 1, 4 or 64.
   static constexpr std::size_t kFirstWidth = 256, kPerLevel = 16, kMaxWidth = std::size_t{1} << 20;
   static constexpr int kNoise = 64;  // as in the beam of layers
-  static constexpr int kWasteWeight = 512, kFaceDownWeight = 8;
 
   int level() const { return s_.size(s_.rules().stock); }
 
@@ -96,7 +95,7 @@ class StockBeam final : public SearchTask {
       Undo u;
       s_.make_macro(ch.move, u);
       const int noise = tries_ > 1 ? random_.below(kNoise) : 0;
-      const Candidate child{s_.heuristic(kWasteWeight, kFaceDownWeight) + noise, n, ch.move};
+      const Candidate child{heuristic(s_, kWholeGameWeights) + noise, n, ch.move};
       const int there = level();
       s_.unmake_macro(ch.move, u);
       if (there == here) {
