@@ -359,15 +359,20 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   }
   // Beam search, where there is a stock: twelve slices where the waste is never dealt again
   // (Aces and Kings: its wins come late, and no depth-first search there has proved a loss),
-  // and six more there for the beam over the stock's deals, which wins deals it does not;
-  // one slice elsewhere (Klondike: its wins come early, and the proofs of loss need the
-  // time). Without a stock (Black Hole) it won nothing and cost three quarters more time.
-  if (start.rules().stock >= 0) {
+  // and six more there for the beam over the stock's deals, which wins deals it does not,
+  // unless the stock also refills piles (Aces and Kings with empty_tableau=stock: there its
+  // share cost more wins than it found); one slice elsewhere (Klondike: its wins come early,
+  // and the proofs of loss need the time). Without a stock (Black Hole) it won nothing and
+  // cost three quarters more time.
+  const Rules& R = start.rules();
+  if (R.stock >= 0) {
     searches.push_back(make_beam(root, budget, lost));
-    if (start.rules().final_waste >= 0) {
+    if (R.final_waste >= 0) {
       slices.push_back(12);
-      searches.push_back(make_stock_beam(root, budget, lost));
-      slices.push_back(6);
+      if (R.refilled.empty()) {
+        searches.push_back(make_stock_beam(root, budget, lost));
+        slices.push_back(6);
+      }
     } else {
       slices.push_back(1);
     }
