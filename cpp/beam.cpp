@@ -201,7 +201,6 @@ class Beam final : public SearchTask {
     return status_ = Status::OutOfMemory;
   }
 
-
   State start_;
   State s_;  // the position being expanded, walked to through the tree of layers
   std::size_t at_ = 0;  // s_'s layer
