@@ -225,6 +225,10 @@ PYBIND11_MODULE(_core, m) {
              if (!self.state.never_won(&stuck)) return py::none();
              return py::cast(stuck);  // a list of (pile, index) tuples
            })
+      .def("pinned_loss",
+           // State::pinned_loss: whether a card that can leave only for its foundation
+           // proves the position lost (False in games where the test does not apply).
+           [](const PyState& self) { return self.state.rules().pins_prove_losses && self.state.pinned_loss(); })
       .def("set_cards_wait_for_use",
            // As the solver's depth-first searches play (State::set_cards_wait_for_use),
            // for solver_moves() and solver_moves_after(); solve() decides for itself.

@@ -282,6 +282,7 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
                    s.win == WinTest::FoundationCards;
   }
   lazy_takeback = fixed_homes && lazy_talon;
+  compile_pins(one_copy);
   for (int p = 0; p < piles; ++p)
     if (fill[p] != Fill::None && stock < 0)
       throw std::invalid_argument("a pile that refills itself needs a stock");
@@ -331,6 +332,47 @@ int Rules::pile_by_name(const std::string& name) const {
   for (int p = 0; p < piles; ++p)
     if (pile_name(p) == name) return p;
   return -1;
+}
+
+void Rules::compile_pins(bool one_copy) {
+  pins_prove_losses = players == 1 && one_copy && spec.win == WinTest::FoundationCards &&
+                      spec.win_foundation_cards == total_cards && (waste < 0 || !takes[waste]);
+  for (int p = 0; p < piles; ++p) pins_prove_losses &= fill[p] == Fill::None;
+  std::uint64_t homed = 0;
+  for (std::uint64_t fs = foundation_mask; fs && pins_prove_losses; fs &= fs - 1) {
+    const int p = ctz64(fs);
+    if (popcount64(empty_accepts[p]) != 1) {
+      pins_prove_losses = false;
+      break;
+    }
+    std::uint64_t chain = 0;
+    for (int f = ctz64(empty_accepts[p]);;) {
+      if (homed >> f & 1) {  // a card with two homes, or a chain that wraps round
+        pins_prove_losses = false;
+        break;
+      }
+      home_below[f] = chain;
+      chain |= std::uint64_t{1} << f;
+      homed |= std::uint64_t{1} << f;
+      const std::uint64_t next = on_top[group[p]][f];
+      if (popcount64(next) > 1) pins_prove_losses = false;
+      if (popcount64(next) != 1) break;
+      f = ctz64(next);
+    }
+    for (std::uint64_t m = chain; m; m &= m - 1) {
+      const int f = ctz64(m);
+      home_above[f] = chain & ~home_below[f] & ~(std::uint64_t{1} << f);
+    }
+  }
+  for (int f = 0; f < 64 && pins_prove_losses; ++f) pins_prove_losses = !face_copies[f] || (homed >> f & 1);
+  if (!pins_prove_losses) return;
+  pinned_faces = homed;
+  for (std::uint64_t ys = homed; ys; ys &= ys - 1) {
+    const int y = ctz64(ys);
+    for (std::uint64_t m = built_on[y]; m; m &= m - 1) parents_of[ctz64(m)] |= std::uint64_t{1} << y;
+  }
+  for (int p = 0; p < piles; ++p)
+    if (kind[p] != Kind::Foundation && takes[p]) laid_in_empty |= empty_accepts[p];
 }
 
 }  // namespace sol

@@ -132,6 +132,15 @@ struct Rules {
   // are home (Double Trigon solo; State::safe_move, seeds/solver.md).
   bool fixed_places = false;
   bool settles() const { return fixed_homes || fixed_places; }  // settled cards can exist
+  // A card that can leave its pile only for its foundation, since every card it could be
+  // laid on lies under it, makes some positions lost (cpp/pinned_cards.cpp). This needs one
+  // player, one copy of each card, each card on one chain of one foundation with no wrap,
+  // every card going up to win, no pile refilled and a waste that takes no card by hand.
+  bool pins_prove_losses = false;
+  std::array<std::uint64_t, 64> parents_of{};  // faces a face could be laid on, off the foundations
+  std::array<std::uint64_t, 64> home_below{}, home_above{};  // faces under and over a face at home
+  std::uint64_t laid_in_empty = 0;             // faces some empty pile off the foundations takes
+  std::uint64_t pinned_faces = 0;              // the faces in play
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   // Two-player games: piles have owners (-1 shared), each player a stock and a waste, and a
   // player moves cards only from their own piles, to their own or shared ones. One-player
@@ -205,6 +214,7 @@ struct Rules {
  private:
   void compile_players(const RuleSpec& s);
   void compile_pairs();
+  void compile_pins(bool one_copy);
 };
 
 }  // namespace sol

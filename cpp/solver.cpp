@@ -344,6 +344,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   // Where foundations pair up, the searches start from the position with its pairs joined,
   // and a line starts with the moves that joined them.
   State root(start);
+  root.set_pins_checked(limits.stuck_cards);
   std::vector<Move> joining;
   root.start_pairing(joining);
   for (const Order& order : portfolio(start.rules())) {

@@ -21,8 +21,9 @@ struct SolveLimits {
   std::uint64_t max_positions = 0;  // distinct positions expanded; 0: no limit
   double seconds = 0;               // wall-clock time; 0: no limit
   std::size_t memory_bytes = 0;     // the position tables together; 0: no limit
-  bool stuck_cards = true;          // try State::never_won first (tests turn it off to
-                                    // check it against the search)
+  bool stuck_cards = true;          // try State::never_won first, and State::pinned_loss
+                                    // in every position (tests turn both off to check
+                                    // them against the search)
 };
 
 struct SolveResult {

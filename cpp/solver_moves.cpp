@@ -214,6 +214,10 @@ bool State::uncovered_could_be_used(Move m) const {
 }
 
 void State::solver_moves(MoveList& out) const {
+  if (pins_checked_ && pinned_loss()) {
+    out.size = 0;
+    return;
+  }
   if (!list_solver_moves(out)) return;  // the safe move alone: it owes nothing
   // A move that leaves a single move owed that no next move could pay leads nowhere: left
   // out rather than entered as a position. A talon card's test also sees every move that

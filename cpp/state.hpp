@@ -150,6 +150,12 @@ class State {
   // win needs could ever reach the foundations, even in a game relaxed to what covers what.
   // `stuck` then gets each card that can never move, as (pile, index from the bottom).
   bool never_won(std::vector<std::pair<int, int>>* stuck = nullptr) const;
+  // A proof of loss for positions where a card can leave its pile only for its foundation
+  // (cpp/pinned_cards.cpp, Rules::pins_prove_losses): true when some card that must wait for
+  // it could then rest nowhere. The solver asks it in every position it expands, once
+  // set_pins_checked(true); its moves are then none.
+  bool pinned_loss() const;
+  void set_pins_checked(bool on) { pins_checked_ = on && r_->pins_prove_losses; }
   std::uint64_t settled_faces() const;
   // Leaves out the moves that take a settled card off its foundation: some win never makes
   // one (seeds/solver.md, "Safe moves", (7) and (8)).
@@ -303,6 +309,8 @@ class State {
   bool same_cards(int p, int q, int n) const;
   // solver_moves() before the look-ahead; false when it is the safe move alone.
   bool list_solver_moves(MoveList& out) const;
+  // pinned_loss() for card j of pile q, which lies on the faces `under`.
+  bool pinned_loss_at(int q, int j, std::uint64_t under) const;
   // The talon terms (talon_waste_, talon_stock_) as card c goes onto or off the waste at
   // height i, or onto or off the stock's top.
   void waste_term_add(Card c, int i) { talon_waste_ += r_->talon_value[c] * r_->talon_power[i]; }
@@ -392,6 +400,7 @@ class State {
   std::uint8_t owed_kinds_ = 0;  // bits 3i to 3i+2: entry i's kind (owed_kind)
   bool cards_wait_for_use_ = false;  // set_cards_wait_for_use()
   bool keys_kept_ = true;  // drop_keys()
+  bool pins_checked_ = false;  // set_pins_checked()
   bool pairs_on_ = false;  // start_pairing()
   Card owed_card_[2] = {};  // an uncovered entry's card moved off it; a taken-back one's foundation
   // Two-player games (cpp/turns.cpp); kept apart from the one-player games' hot fields.
