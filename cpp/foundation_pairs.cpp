@@ -117,6 +117,7 @@ void State::shift(int from, int to, int n) {
   top_face_[from] = static_cast<std::uint8_t>(f ? face(cards_[from][f - 1]) : kNoFace);
   top_face_[to] = static_cast<std::uint8_t>(face(cards_[to][t + n - 1]));
   key_dirty_ |= std::uint64_t{1} << from | std::uint64_t{1} << to;
+  pin_dirty_ |= std::uint64_t{1} << from | std::uint64_t{1} << to;
   refresh(from);
   refresh(to);
 }

@@ -17,17 +17,47 @@ constexpr std::uint64_t bit(int f) { return std::uint64_t{1} << f; }
 
 bool State::pinned_loss() const {
   const Rules& R = *r_;
-  for (int q = 0; q < R.piles; ++q) {
-    if (R.kind[q] == Kind::Foundation || q == R.stock || q == R.waste || !R.gives[q]) continue;
+  std::uint64_t dirty = pin_dirty_ & ((std::uint64_t{1} << R.piles) - 1);  // piles < 64
+  pin_dirty_ = 0;
+  if (!R.foundations_give && (dirty & R.foundation_mask)) {  // their cards hold nothing
+    up_for_good_ = 0;
+    for (std::uint64_t fs = R.foundation_mask; fs; fs &= fs - 1)
+      for (int i = 0; i < size_[ctz64(fs)]; ++i) up_for_good_ |= bit(face(cards_[ctz64(fs)][i]));
+    dirty = ~std::uint64_t{0} & ((std::uint64_t{1} << R.piles) - 1);
+  }
+  for (dirty &= ~R.foundation_mask; dirty; dirty &= dirty - 1) {
+    const int q = ctz64(dirty);
+    first_pin_[q] = kNoPin;
+    pinned_piles_ &= ~bit(q);
+    if (q == R.stock || q == R.waste || !R.gives[q]) continue;
     std::uint64_t under = 0;
-    for (int j = 1; j < size_[q]; ++j) {
-      under |= bit(face(cards_[q][j - 1]));
-      const int c = face(cards_[q][j]);
-      if ((R.parents_of[c] & ~under) || (R.laid_in_empty >> c & 1) || !starts_unit(q, j)) continue;
-      if (pinned_loss_at(q, j, under)) return true;
+    for (int j = 0; j < size_[q]; ++j) {
+      if (j) under |= bit(face(cards_[q][j - 1]));
+      if (pinned(q, j, under)) {
+        first_pin_[q] = static_cast<std::uint8_t>(j);
+        pinned_piles_ |= bit(q);
+        break;
+      }
+    }
+  }
+  for (std::uint64_t ps = pinned_piles_; ps; ps &= ps - 1) {
+    const int q = ctz64(ps);
+    std::uint64_t under = 0;
+    for (int j = 0; j < size_[q]; ++j) {
+      if (j) under |= bit(face(cards_[q][j - 1]));
+      if (j >= first_pin_[q] && pinned(q, j, under) && pinned_loss_at(q, j, under)) return true;
     }
   }
   return false;
+}
+
+// Every card it could be laid on off the foundations lies under it (or, where foundation
+// cards never come down, is up), no empty pile takes it, and it cannot leave with the card
+// under it.
+bool State::pinned(int q, int j, std::uint64_t under) const {
+  const Rules& R = *r_;
+  const int c = face(cards_[q][j]);
+  return !(R.parents_of[c] & ~(under | up_for_good_)) && !(R.laid_in_empty >> c & 1) && starts_unit(q, j);
 }
 
 // Card j of pile q, lying on `under`, can leave only for its foundation. At that moment the
@@ -55,10 +85,7 @@ bool State::pinned_loss_at(int q, int j, std::uint64_t under) const {
       stays &= !(gone >> f & 1);
     }
   }
-  std::uint64_t available = R.pinned_faces & ~unavailable;
-  if (!R.foundations_give)  // cards up now stay up: nothing can lie on them
-    for (std::uint64_t fs = R.foundation_mask; fs; fs &= fs - 1)
-      for (int i = 0; i < size_[ctz64(fs)]; ++i) available &= ~bit(face(cards_[ctz64(fs)][i]));
+  const std::uint64_t available = R.pinned_faces & ~unavailable & ~up_for_good_;
   rests |= R.laid_in_empty & available;
   for (std::uint64_t grown = rests; grown;) {
     std::uint64_t next = 0;

@@ -53,7 +53,7 @@ void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_le
   }
   for (auto& h : content_hash_) h = 0;
   talon_waste_ = talon_stock_ = 0;
-  key_dirty_ = ~std::uint64_t{0};
+  key_dirty_ = pin_dirty_ = ~std::uint64_t{0};
   owed_[0] = owed_[1] = -1;
   owed_kinds_ = 0;
   owed_card_[0] = owed_card_[1] = 0;
@@ -88,6 +88,7 @@ void State::refresh_after(Move m, bool fill_source_changed) {
 void State::push(int p, Card c) {
   const int n = size_[p]++;
   key_dirty_ |= std::uint64_t{1} << p;
+  pin_dirty_ |= std::uint64_t{1} << p;
   cards_[p][n] = c;
   top_face_[p] = static_cast<std::uint8_t>(face(c));
   if (keys_kept_) {
@@ -104,6 +105,7 @@ void State::push(int p, Card c) {
 Card State::pop(int p) {
   const int n = --size_[p];
   key_dirty_ |= std::uint64_t{1} << p;
+  pin_dirty_ |= std::uint64_t{1} << p;
   const Card c = cards_[p][n];
   top_face_[p] = static_cast<std::uint8_t>(n ? face(cards_[p][n - 1]) : kNoFace);
   if (keys_kept_) {

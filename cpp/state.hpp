@@ -309,7 +309,9 @@ class State {
   bool same_cards(int p, int q, int n) const;
   // solver_moves() before the look-ahead; false when it is the safe move alone.
   bool list_solver_moves(MoveList& out) const;
-  // pinned_loss() for card j of pile q, which lies on the faces `under`.
+  // Whether card j of pile q, lying on the faces `under`, can leave only for its
+  // foundation; pinned_loss() for it.
+  bool pinned(int q, int j, std::uint64_t under) const;
   bool pinned_loss_at(int q, int j, std::uint64_t under) const;
   // The talon terms (talon_waste_, talon_stock_) as card c goes onto or off the waste at
   // height i, or onto or off the stock's top.
@@ -396,6 +398,14 @@ class State {
   mutable std::uint64_t key_term_a_[kMaxPiles] = {}, key_term_b_[kMaxPiles] = {};
   mutable std::uint64_t key_sum_a_ = 0, key_sum_b_ = 0;
   mutable std::uint64_t key_dirty_ = ~std::uint64_t{0};
+  // pinned_loss's cache: the piles changed since it last looked, the lowest pinned card of
+  // each pile (kNoPin: none) and the piles that have one, the foundation cards that never
+  // come down. A pile's pins change only with its cards (and those foundation cards).
+  static constexpr std::uint8_t kNoPin = 0xFF;
+  mutable std::uint64_t pin_dirty_ = ~std::uint64_t{0};
+  mutable std::uint64_t pinned_piles_ = 0;
+  mutable std::uint64_t up_for_good_ = 0;
+  mutable std::uint8_t first_pin_[kMaxPiles] = {};
   std::int8_t owed_[2] = {-1, -1};  // owed_pile(): the first entry, then the second
   std::uint8_t owed_kinds_ = 0;  // bits 3i to 3i+2: entry i's kind (owed_kind)
   bool cards_wait_for_use_ = false;  // set_cards_wait_for_use()

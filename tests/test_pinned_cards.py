@@ -89,6 +89,21 @@ def test_without_takeback_a_foundation_card_holds_nothing():
     assert klondike(THREE_ON_ACE, SPADES_TO_4, NO_TAKEBACK).solve(time_limit=5).status == "unsolvable"
 
 
+# Hearts and diamonds up to the 9s, and the AS: 8C lies on 2S, its holders on their
+# foundations. 3S waits for 2S, and must leave AC; both its holders are up too.
+REDS_TO_9 = [[], ["AS"], [r + "H" for r in "A23456789"], [r + "D" for r in "A23456789"]]
+EIGHT_OVER_TWO = [["#2S", "8C"], ["#AC", "3S"]]
+
+
+def test_without_takeback_holders_on_their_foundations_pin_a_card():
+    assert pinned(EIGHT_OVER_TWO, REDS_TO_9, NO_TAKEBACK)
+    assert klondike(EIGHT_OVER_TWO, REDS_TO_9, NO_TAKEBACK).solve(time_limit=5).status == "unsolvable"
+
+
+def test_with_takeback_holders_on_their_foundations_may_come_down():
+    assert not pinned(EIGHT_OVER_TWO, REDS_TO_9)
+
+
 def test_games_where_a_card_has_many_homes_never_ask():
     for name in ("aces-and-kings", "double-trigon-solo", "black-hole", "golf", "double-or-quits"):
         game = se.load_game(name)
