@@ -414,6 +414,7 @@ PYBIND11_MODULE(_core, m) {
              out["peak_table_bytes"] = r.peak_table_bytes;
              out["stopped_by"] = limit;
              out["stuck"] = r.stuck;
+             out["pinned"] = r.pinned;
              return out;
            },
            py::arg("max_positions") = 0, py::arg("seconds") = 0.0, py::arg("memory_bytes") = 0,

@@ -65,13 +65,16 @@ bool State::pinned(int q, int j, std::uint64_t under) const {
 // them there and those waiting for it cannot be. Each of those lying off the foundations
 // and the talon must then rest: where it lies, if nothing under it must have gone up; in an
 // empty pile that takes it; or on a card that rests and could hold it.
-bool State::pinned_loss_at(int q, int j, std::uint64_t under) const {
+bool State::pinned_loss_at(int q, int j, std::uint64_t under, int* unplaced) const {
   const Rules& R = *r_;
   const int c = face(cards_[q][j]);
   std::uint64_t waiting = R.home_above[c];
   for (std::uint64_t m = under; m; m &= m - 1) waiting |= bit(ctz64(m)) | R.home_above[ctz64(m)];
   const std::uint64_t gone = R.home_below[c] | bit(c);
-  if (waiting & gone) return true;
+  if (waiting & gone) {
+    if (unplaced) *unplaced = ctz64(waiting & gone);
+    return true;
+  }
   const std::uint64_t unavailable = gone | under;
   std::uint64_t must_rest = 0, rests = 0;
   for (int p = 0; p < R.piles; ++p) {
@@ -93,7 +96,25 @@ bool State::pinned_loss_at(int q, int j, std::uint64_t under) const {
     grown = next & available & ~rests;
     rests |= grown;
   }
+  if (unplaced && (must_rest & ~rests)) *unplaced = ctz64(must_rest & ~rests);
   return (must_rest & ~rests) != 0;
+}
+
+bool State::pinned_reason(int& pile, int& index, int& unplaced) const {
+  if (!r_->pins_prove_losses || !pinned_loss()) return false;  // also brings the cache up to date
+  for (std::uint64_t ps = pinned_piles_; ps; ps &= ps - 1) {
+    const int q = ctz64(ps);
+    std::uint64_t under = 0;
+    for (int j = 0; j < size_[q]; ++j) {
+      if (j) under |= bit(face(cards_[q][j - 1]));
+      if (j >= first_pin_[q] && pinned(q, j, under) && pinned_loss_at(q, j, under, &unplaced)) {
+        pile = q;
+        index = j;
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace sol

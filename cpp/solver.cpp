@@ -330,6 +330,11 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   };
   if (start.is_won()) return finish(Verdict::Solved, Limit::None);
   if (limits.stuck_cards && start.never_won(&out.stuck)) return finish(Verdict::Unsolvable, Limit::None);
+  int pile, index, unplaced;
+  if (limits.stuck_cards && start.pinned_reason(pile, index, unplaced)) {
+    out.pinned = {pile, index, unplaced};
+    return finish(Verdict::Unsolvable, Limit::None);
+  }
 
   constexpr std::uint64_t kSlice = 1 << 15;
   constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most

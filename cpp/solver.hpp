@@ -37,6 +37,9 @@ struct SolveResult {
   // Unsolvable without a search (State::never_won): the cards that can never move, as
   // (pile, index from the bottom).
   std::vector<std::pair<int, int>> stuck;
+  // Unsolvable without a search (State::pinned_reason): the pinned card's pile and index,
+  // and the face of a card that could then rest nowhere; else empty.
+  std::vector<int> pinned;
 };
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop);

@@ -156,6 +156,9 @@ class State {
   // set_pins_checked(true); its moves are then none.
   bool pinned_loss() const;
   void set_pins_checked(bool on) { pins_checked_ = on && r_->pins_prove_losses; }
+  // Why pinned_loss() holds: the pinned card (pile, index from the bottom) and the face of a
+  // card waiting for it that could then rest nowhere. False where it does not hold.
+  bool pinned_reason(int& pile, int& index, int& unplaced) const;
   std::uint64_t settled_faces() const;
   // Leaves out the moves that take a settled card off its foundation: some win never makes
   // one (seeds/solver.md, "Safe moves", (7) and (8)).
@@ -312,7 +315,8 @@ class State {
   // Whether card j of pile q, lying on the faces `under`, can leave only for its
   // foundation; pinned_loss() for it.
   bool pinned(int q, int j, std::uint64_t under) const;
-  bool pinned_loss_at(int q, int j, std::uint64_t under) const;
+  // `unplaced`, if given, gets the face of a card that could then rest nowhere.
+  bool pinned_loss_at(int q, int j, std::uint64_t under, int* unplaced = nullptr) const;
   // The talon terms (talon_waste_, talon_stock_) as card c goes onto or off the waste at
   // height i, or onto or off the stock's top.
   void waste_term_add(Card c, int i) { talon_waste_ += r_->talon_value[c] * r_->talon_power[i]; }

@@ -4,6 +4,7 @@ some card that must wait for it could then rest nowhere. One test per statement 
 Klondike positions (every card not named waits in the stock, unlimited redeals), then its
 soundness: no position or deal it calls lost is won by the search without it (the referee's
 exhaustive search cannot finish the positions where it proves more than that relaxation)."""
+import json
 import random
 
 import pytest
@@ -115,7 +116,23 @@ def test_klondike_72_is_lost_at_the_deal():
     state = se.load_game("klondike").deal(72)
     assert state._core.stuck_cards() is None and state._core.pinned_loss()
     r = state.solve(time_limit=10)
-    assert r.status == "unsolvable" and r.positions < 10
+    assert (r.status, r.positions, r.stuck, r.pinned) == ("unsolvable", 0, [], ("t5", "8C", "7H"))
+
+
+def test_a_position_not_lost_at_the_start_names_no_pinned_card():
+    r = se.load_game("klondike").deal(2).solve(time_limit=10)
+    assert r.status == "solved" and r.pinned is None
+
+
+def test_the_cli_explains_a_pinned_loss():
+    from test_cli import run
+
+    lines = run("solve", "klondike", "72").stdout.splitlines()
+    assert lines[0].startswith("unsolvable (0 positions")
+    assert lines[1] == ("The 8C in t5 can leave only for its foundation (every card it could go on lies "
+                        "under it); by then the 7H, which must wait for it, could lie nowhere.")
+    data = json.loads(run("solve", "klondike", "72", "--json").stdout)
+    assert data["status"] == "unsolvable" and data["pinned"] == ["t5", "8C", "7H"]
 
 
 RANKS = "A23456789TJQK"

@@ -17,6 +17,7 @@ class CoreSolveResult(TypedDict):
     peak_table_bytes: int
     stopped_by: str  # "time", "memory", "positions", or "" when nothing stopped it
     stuck: list[tuple[int, int]]  # (pile, index): cards that can never move, when that proved it
+    pinned: list[int]  # (pile, index, face): a pinned card and a card that could rest nowhere
 
 class Rules:
     def __init__(self, table: dict[str, Any]) -> None: ...

@@ -214,7 +214,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"status": r.status, "moves": [str(m) for m in r.moves], "positions": r.positions,
                           "seconds": round(r.seconds, 3), "peak_table_mb": round(r.peak_table_mb, 1),
-                          "stopped_by": r.stopped_by, "stuck": [list(c) for c in r.stuck]}))
+                          "stopped_by": r.stopped_by, "stuck": [list(c) for c in r.stuck],
+                          "pinned": list(r.pinned) if r.pinned else None}))
         return 0
     print(f"{r.status} ({_costs(r)})")
     if r.solved:
@@ -226,6 +227,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
             by_pile.setdefault(pile, []).append(card.lstrip("#"))
         for pile, cards in by_pile.items():
             print(f"  {pile}: {' '.join(cards)}")
+    if r.pinned:
+        pile, card, unplaced = r.pinned
+        print(f"The {card.lstrip('#')} in {pile} can leave only for its foundation (every card it could go on "
+              f"lies under it); by then the {unplaced}, which must wait for it, could lie nowhere.")
     return 0
 
 

@@ -61,6 +61,10 @@ class SolveResult:
     # Unsolvable with no search at all: the cards that can never move (so never reach a
     # foundation), as (pile, card), each pile's from its highest such card down.
     stuck: list[tuple[str, str]] = field(default_factory=list)
+    # Unsolvable with no search, by a pinned card (seeds/solver.md, "Pinned cards"): the pile,
+    # the card that can leave it only for its foundation, and a card waiting for that which
+    # could then lie nowhere.
+    pinned: Optional[tuple[str, str, str]] = None
 
     @property
     def solved(self) -> bool:
@@ -132,6 +136,7 @@ def solve(
         r["peak_table_bytes"] / (1 << 20),
         r["stopped_by"] or None,
         _stuck_cards(state, r["stuck"]),
+        _pinned(state, r["pinned"]),
     )
 
 
@@ -140,6 +145,13 @@ def _stuck_cards(state: "State", stuck: list[tuple[int, int]]) -> list[tuple[str
         return []
     names, piles = state.game.pile_names, state._core.piles()
     return [(names[p], card_text(piles[p][i])) for p, i in stuck]
+
+
+def _pinned(state: "State", pinned: list[int]) -> Optional[tuple[str, str, str]]:
+    if not pinned:
+        return None
+    pile, index, unplaced = pinned
+    return (state.game.pile_names[pile], card_text(state._core.piles()[pile][index]), card_text(unplaced))
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
