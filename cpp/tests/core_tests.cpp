@@ -67,6 +67,51 @@ static std::set<std::string> texts(const State& st) {
   return out;
 }
 
+// Klondike's rule table (draw 1, unlimited redeals, takebacks): suit foundations up from the
+// Ace, a tableau building down in alternate colours whose empty piles take Kings.
+static RuleSpec klondike_rules() {
+  RuleSpec s;
+  s.name = "klondike";
+  GroupSpec found, tab, stock, waste;
+  found.kind = Kind::Foundation;
+  found.count = 4;
+  found.suit = SuitRule::Same;
+  found.empty_ranks = 1;
+  found.pile_suits = {0, 1, 2, 3};
+  found.max_cards = 13;
+  tab.kind = Kind::Tableau;
+  tab.count = 7;
+  tab.suit = SuitRule::AlternateColour;
+  tab.empty_ranks = 1 << 12;
+  tab.runs = true;
+  for (int r = 0; r < 13; ++r) {
+    if (r < 12) found.build[r] = std::uint16_t(1u << (r + 1));
+    if (r > 0) tab.build[r] = std::uint16_t(1u << (r - 1));
+  }
+  stock.kind = Kind::Stock;
+  waste.kind = Kind::Waste;
+  s.groups = {found, tab, stock, waste};
+  s.redeals = -1;
+  for (int suit = 0; suit < 4; ++suit)
+    for (int r = 0; r < 13; ++r) s.card_counts[make_card(r, suit)] = 1;
+  s.win_foundation_cards = 52;
+  return s;
+}
+
+// Klondike piles f1-f4, t1-t7, stock, waste: the given tableau, every other card in the stock.
+static std::vector<std::vector<int>> klondike_piles(const std::vector<std::vector<int>>& tableau) {
+  std::vector<std::vector<int>> piles(13);
+  std::set<int> placed;
+  for (std::size_t t = 0; t < tableau.size(); ++t) {
+    piles[4 + t] = tableau[t];
+    for (int c : tableau[t]) placed.insert(c & 0x3F);
+  }
+  for (int suit = 0; suit < 4; ++suit)
+    for (int r = 0; r < 13; ++r)
+      if (!placed.count(make_card(r, suit))) piles[11].push_back(make_card(r, suit));
+  return piles;
+}
+
 // The same position built afresh: its solver key must equal the one kept up to date.
 static bool key_matches_fresh(const State& s) {
   std::vector<std::vector<int>> piles(s.rules().piles);
@@ -659,6 +704,40 @@ int main() {
     CHECK(next == std::set<std::string>{"t1-t3"});  // 8C onto 9D; not 7C back
     s.unmake_macro(seven, u);
     CHECK(s.owed_pile(0) < 0 && key_matches_fresh(s));
+  }
+
+  {
+    // Pinned cards (cpp/pinned_cards.cpp): 8C over 2H, 9H and 9D leaves only for its
+    // foundation; 7H, waiting for 2H, must leave AC (up before 8C) and could lie only on 8S,
+    // which could lie nowhere. On 5D instead, 7H could stay where it lies.
+    auto rules = std::make_shared<const Rules>(klondike_rules());
+    CHECK(rules->pins_prove_losses);
+    const int c2H = make_card(1, 2, 0, true), c9H = make_card(8, 2, 0, true), c9D = make_card(8, 3, 0, true);
+    const int c8C = make_card(7, 0), c7H = make_card(6, 2);
+    State lost(rules), alive(rules);
+    lost.set_piles(klondike_piles({{c2H, c9H, c9D, c8C}, {make_card(0, 0, 0, true), c7H}}), -1);
+    alive.set_piles(klondike_piles({{c2H, c9H, c9D, c8C}, {make_card(4, 3, 0, true), c7H}}), -1);
+    CHECK(lost.pinned_loss() && !alive.pinned_loss());
+    int pile = -1, index = -1, unplaced = -1;
+    CHECK(lost.pinned_reason(pile, index, unplaced) && pile == 4 && index == 3 && unplaced == face(c7H));
+    CHECK(!alive.pinned_reason(pile, index, unplaced));
+    SolveLimits limits;
+    limits.max_positions = 1000;
+    const SolveResult r = solve(lost, limits, nullptr);
+    CHECK(r.verdict == Verdict::Unsolvable && r.positions == 0 && r.pinned.size() == 3);
+    // The cache follows the piles: 7H moved from 5D onto 8C can never lie on 5D again, so
+    // that position is lost; taken back, it is not.
+    lost.set_pins_checked(true);
+    MoveList moves;
+    lost.solver_moves(moves);
+    CHECK(moves.size == 0);
+    const Move onto{5, 4, 1, 0};
+    CHECK(alive.is_legal(onto));
+    Undo u;
+    alive.make(onto, u);
+    CHECK(alive.pinned_loss());
+    alive.unmake(onto, u);
+    CHECK(!alive.pinned_loss());
   }
 
   if (failures) {
