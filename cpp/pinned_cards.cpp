@@ -16,14 +16,26 @@ constexpr std::uint64_t bit(int f) { return std::uint64_t{1} << f; }
 }  // namespace
 
 bool State::pinned_loss() const {
+  refresh_pins();
+  return find_pinned_loss(nullptr, nullptr, nullptr);
+}
+
+bool State::pinned_reason(int& pile, int& index, int& unplaced) const {
+  if (!r_->pins_prove_losses) return false;
+  refresh_pins();
+  return find_pinned_loss(&pile, &index, &unplaced);
+}
+
+void State::refresh_pins() const {
   const Rules& R = *r_;
-  std::uint64_t dirty = pin_dirty_ & ((std::uint64_t{1} << R.piles) - 1);  // piles < 64
+  const std::uint64_t all = (std::uint64_t{1} << R.piles) - 1;  // piles < 64
+  std::uint64_t dirty = pin_dirty_ & all;
   pin_dirty_ = 0;
   if (!R.foundations_give && (dirty & R.foundation_mask)) {  // their cards hold nothing
     up_for_good_ = 0;
     for (std::uint64_t fs = R.foundation_mask; fs; fs &= fs - 1)
       for (int i = 0; i < size_[ctz64(fs)]; ++i) up_for_good_ |= bit(face(cards_[ctz64(fs)][i]));
-    dirty = ~std::uint64_t{0} & ((std::uint64_t{1} << R.piles) - 1);
+    dirty = all;
   }
   for (dirty &= ~R.foundation_mask; dirty; dirty &= dirty - 1) {
     const int q = ctz64(dirty);
@@ -40,12 +52,19 @@ bool State::pinned_loss() const {
       }
     }
   }
+}
+
+bool State::find_pinned_loss(int* pile, int* index, int* unplaced) const {
   for (std::uint64_t ps = pinned_piles_; ps; ps &= ps - 1) {
     const int q = ctz64(ps);
     std::uint64_t under = 0;
     for (int j = 0; j < size_[q]; ++j) {
       if (j) under |= bit(face(cards_[q][j - 1]));
-      if (j >= first_pin_[q] && pinned(q, j, under) && pinned_loss_at(q, j, under)) return true;
+      if (j >= first_pin_[q] && pinned(q, j, under) && pinned_loss_at(q, j, under, unplaced)) {
+        if (pile) *pile = q;
+        if (index) *index = j;
+        return true;
+      }
     }
   }
   return false;
@@ -98,23 +117,6 @@ bool State::pinned_loss_at(int q, int j, std::uint64_t under, int* unplaced) con
   }
   if (unplaced && (must_rest & ~rests)) *unplaced = ctz64(must_rest & ~rests);
   return (must_rest & ~rests) != 0;
-}
-
-bool State::pinned_reason(int& pile, int& index, int& unplaced) const {
-  if (!r_->pins_prove_losses || !pinned_loss()) return false;  // also brings the cache up to date
-  for (std::uint64_t ps = pinned_piles_; ps; ps &= ps - 1) {
-    const int q = ctz64(ps);
-    std::uint64_t under = 0;
-    for (int j = 0; j < size_[q]; ++j) {
-      if (j) under |= bit(face(cards_[q][j - 1]));
-      if (j >= first_pin_[q] && pinned(q, j, under) && pinned_loss_at(q, j, under, &unplaced)) {
-        pile = q;
-        index = j;
-        return true;
-      }
-    }
-  }
-  return false;
 }
 
 }  // namespace sol

@@ -312,6 +312,10 @@ class State {
   bool same_cards(int p, int q, int n) const;
   // solver_moves() before the look-ahead; false when it is the safe move alone.
   bool list_solver_moves(MoveList& out) const;
+  // pinned_loss()'s cache brought up to date with the piles changed since; then the first
+  // pinned card that proves the loss, if any (null pointers: only whether there is one).
+  void refresh_pins() const;
+  bool find_pinned_loss(int* pile, int* index, int* unplaced) const;
   // Whether card j of pile q, lying on the faces `under`, can leave only for its
   // foundation; pinned_loss() for it.
   bool pinned(int q, int j, std::uint64_t under) const;

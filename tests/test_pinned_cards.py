@@ -11,7 +11,7 @@ import pytest
 
 import solitaire_engine as se
 from test_solver import _won
-from test_stuck_cards import klondike
+from test_stuck_cards import klondike, turn_some_down
 
 NO_TAKEBACK = {"foundation_takeback": False}
 
@@ -172,10 +172,7 @@ def _pinned_positions(game, rng, count):
                 pos["stock"].append(c)
             else:
                 tableau[rng.choice(piles)].append(c)
-        for pile in tableau[1:]:
-            for j in range(len(pile) - 1):
-                if rng.random() < 0.5:
-                    pile[j] = "#" + pile[j]
+        turn_some_down(tableau[1:], rng)
         pos["redeals_left"] = -1
         out.append(pos)
     return out

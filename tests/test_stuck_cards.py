@@ -158,13 +158,18 @@ def _tangled_positions(game, rng, count):
         piles = rng.sample(range(len(pos["tableau"])), rng.randrange(1, 4))
         for card in pulled:
             pos["tableau"][rng.choice(piles)].append(card)
-        for pile in pos["tableau"]:
-            for j in range(len(pile) - 1):
-                if rng.random() < 0.5:
-                    pile[j] = "#" + pile[j]
+        turn_some_down(pos["tableau"], rng)
         pos["redeals_left"] = -1
         out.append(pos)
     return out
+
+
+def turn_some_down(piles, rng):
+    """Each card under the top of each pile turned face down with probability one half."""
+    for pile in piles:
+        for j in range(len(pile) - 1):
+            if rng.random() < 0.5:
+                pile[j] = "#" + pile[j]
 
 
 # (Trigon with takeback gives the referee searches too long for a test; with two decks,
