@@ -229,6 +229,10 @@ PYBIND11_MODULE(_core, m) {
            // State::pinned_loss: whether a card that can leave only for its foundation
            // proves the position lost (False in games where the test does not apply).
            [](const PyState& self) { return self.state.rules().pins_prove_losses && self.state.pinned_loss(); })
+      .def("crowded_loss",
+           // State::crowded_loss: whether cards that cannot go up while a card lies in its pile
+           // are too many for the cards they could lie on (False where the test does not apply).
+           [](const PyState& self) { return self.state.rules().pins_prove_losses && self.state.crowded_loss(); })
       .def("set_cards_wait_for_use",
            // As the solver's depth-first searches play (State::set_cards_wait_for_use),
            // for solver_moves() and solver_moves_after(); solve() decides for itself.
@@ -415,6 +419,8 @@ PYBIND11_MODULE(_core, m) {
              out["stopped_by"] = limit;
              out["stuck"] = r.stuck;
              out["pinned"] = r.pinned;
+             out["crowded"] = r.crowded;
+             out["crowded_holders"] = r.crowded_holders;
              return out;
            },
            py::arg("max_positions") = 0, py::arg("seconds") = 0.0, py::arg("memory_bytes") = 0,

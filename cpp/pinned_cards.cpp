@@ -41,7 +41,9 @@ void State::refresh_pins() const {
     const int q = ctz64(dirty);
     first_pin_[q] = kNoPin;
     pinned_piles_ &= ~bit(q);
-    if (q == R.stock || q == R.waste || !R.gives[q]) continue;
+    if (q == R.stock || q == R.waste) continue;
+    refresh_crowds(q);
+    if (!R.gives[q]) continue;
     std::uint64_t under = 0;
     for (int j = 0; j < size_[q]; ++j) {
       if (j) under |= bit(face(cards_[q][j - 1]));

@@ -373,6 +373,19 @@ void Rules::compile_pins(bool one_copy) {
   }
   for (int p = 0; p < piles; ++p)
     if (kind[p] != Kind::Foundation && takes[p]) laid_in_empty |= empty_accepts[p];
+  crowds_by_class = true;
+  for (std::uint64_t ys = homed; ys; ys &= ys - 1) {
+    const int y = ctz64(ys);
+    for (std::uint64_t zs = homed; zs; zs &= zs - 1) {
+      const int z = ctz64(zs);
+      if (parents_of[y] == parents_of[z]) same_parents[y] |= std::uint64_t{1} << z;
+      else if (parents_of[y] & parents_of[z]) crowds_by_class = false;
+    }
+  }
+  for (std::uint64_t ys = homed; ys; ys &= ys - 1) {
+    const int y = ctz64(ys);
+    if (popcount64(same_parents[y]) > popcount64(parents_of[y])) overfull |= std::uint64_t{1} << y;
+  }
 }
 
 }  // namespace sol

@@ -141,6 +141,12 @@ struct Rules {
   std::array<std::uint64_t, 64> home_below{}, home_above{};  // faces under and over a face at home
   std::uint64_t laid_in_empty = 0;             // faces some empty pile off the foundations takes
   std::uint64_t pinned_faces = 0;              // the faces in play
+  // Crowded holders (cpp/crowded_holders.cpp): where any two faces have the same parents or
+  // none in common (crowds_by_class: building by rank and suit or colour), the faces with a
+  // face's parents, and those with more such faces than parents (Klondike's Kings).
+  bool crowds_by_class = false;
+  std::array<std::uint64_t, 64> same_parents{};
+  std::uint64_t overfull = 0;
   std::vector<int> givers, takers;        // piles worth visiting in move generation
   // Two-player games: piles have owners (-1 shared), each player a stock and a waste, and a
   // player moves cards only from their own piles, to their own or shared ones. One-player

@@ -335,6 +335,13 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     out.pinned = {pile, index, unplaced};
     return finish(Verdict::Unsolvable, Limit::None);
   }
+  std::uint64_t crowded, holders;
+  if (limits.stuck_cards && start.crowded_reason(pile, index, crowded, holders)) {
+    out.crowded = {pile, index};
+    for (; crowded; crowded &= crowded - 1) out.crowded.push_back(ctz64(crowded));
+    for (; holders; holders &= holders - 1) out.crowded_holders.push_back(ctz64(holders));
+    return finish(Verdict::Unsolvable, Limit::None);
+  }
 
   constexpr std::uint64_t kSlice = 1 << 15;
   constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most

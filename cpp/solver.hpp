@@ -40,6 +40,10 @@ struct SolveResult {
   // Unsolvable without a search (State::pinned_reason): the pinned card's pile and index,
   // and the face of a card that could then rest nowhere; else empty.
   std::vector<int> pinned;
+  // Unsolvable without a search (State::crowded_reason): the pile and index of the card that
+  // can never leave, then the faces of the cards that would each need a card to lie on; and
+  // the fewer faces that could hold them. Else both empty.
+  std::vector<int> crowded, crowded_holders;
 };
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop);

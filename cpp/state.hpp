@@ -159,6 +159,14 @@ class State {
   // Why pinned_loss() holds: the pinned card (pile, index from the bottom) and the face of a
   // card waiting for it that could then rest nowhere. False where it does not hold.
   bool pinned_reason(int& pile, int& index, int& unplaced) const;
+  // A proof of loss for positions where cards that cannot go up while one card lies in its
+  // pile must each lie on a card they can be laid on when it leaves, and too few such cards
+  // are there for them all (cpp/crowded_holders.cpp; asked with pinned_loss()).
+  bool crowded_loss() const;
+  // Why crowded_loss() holds: the card that can never leave (pile, index from the bottom), the
+  // faces that would each need a card to lie on, and the fewer faces that could hold them.
+  // False where it does not hold.
+  bool crowded_reason(int& pile, int& index, std::uint64_t& cards, std::uint64_t& holders) const;
   std::uint64_t settled_faces() const;
   // Leaves out the moves that take a settled card off its foundation: some win never makes
   // one (seeds/solver.md, "Safe moves", (7) and (8)).
@@ -321,6 +329,9 @@ class State {
   bool pinned(int q, int j, std::uint64_t under) const;
   // `unplaced`, if given, gets the face of a card that could then rest nowhere.
   bool pinned_loss_at(int q, int j, std::uint64_t under, int* unplaced = nullptr) const;
+  bool find_crowded_loss(int* pile, int* index, std::uint64_t* cards, std::uint64_t* holders) const;
+  bool unmatched(std::uint64_t members, std::uint64_t cut, std::uint64_t& crowd, std::uint64_t& few) const;
+  void refresh_crowds(int q) const;
   // The talon terms (talon_waste_, talon_stock_) as card c goes onto or off the waste at
   // height i, or onto or off the stock's top.
   void waste_term_add(Card c, int i) { talon_waste_ += r_->talon_value[c] * r_->talon_power[i]; }
@@ -414,6 +425,12 @@ class State {
   mutable std::uint64_t pinned_piles_ = 0;
   mutable std::uint64_t up_for_good_ = 0;
   mutable std::uint8_t first_pin_[kMaxPiles] = {};
+  // crowded_loss's share of it: each pile's faces, those lying right on a card they could be
+  // laid on, its lowest card that could be kept there by a crowd (kNoPin: none) and the piles
+  // that have one.
+  mutable std::uint64_t pile_faces_[kMaxPiles] = {}, on_parent_[kMaxPiles] = {};
+  mutable std::uint64_t crowd_piles_ = 0;
+  mutable std::uint8_t first_crowd_[kMaxPiles] = {};
   std::int8_t owed_[2] = {-1, -1};  // owed_pile(): the first entry, then the second
   std::uint8_t owed_kinds_ = 0;  // bits 3i to 3i+2: entry i's kind (owed_kind)
   bool cards_wait_for_use_ = false;  // set_cards_wait_for_use()

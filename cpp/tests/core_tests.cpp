@@ -740,6 +740,36 @@ int main() {
     CHECK(!alive.pinned_loss());
   }
 
+  {
+    // Crowded holders (cpp/crowded_holders.cpp): QD over 5H, AD and KS cannot go up, nor QH
+    // above it; both need a black King, KS is under them and KC (in the stock) holds one.
+    // With QH on 5C where it lies, only QD needs KC. Moving QH onto KC crowds it again.
+    auto rules = std::make_shared<const Rules>(klondike_rules());
+    const int c5H = make_card(4, 2, 0, true), cAD = make_card(0, 3, 0, true), cKS = make_card(12, 1, 0, true);
+    const int cQD = make_card(11, 3), cQH = make_card(11, 2);
+    State lost(rules), alive(rules);
+    lost.set_piles(klondike_piles({{c5H, cAD, cKS, make_card(11, 3, 0, true), cQH}}), -1);
+    alive.set_piles(klondike_piles({{c5H, cAD, cKS, cQD}, {make_card(4, 0, 0, true), cQH}, {make_card(12, 0)}}), -1);
+    CHECK(!lost.pinned_loss() && lost.crowded_loss() && !alive.crowded_loss());
+    int pile = -1, index = -1;
+    std::uint64_t cards = 0, holders = 0;
+    CHECK(lost.crowded_reason(pile, index, cards, holders) && pile == 4 && index == 3);
+    CHECK(cards == (std::uint64_t{1} << face(cQD) | std::uint64_t{1} << face(cQH)));
+    CHECK(holders == std::uint64_t{1} << face(make_card(12, 0)));
+    SolveLimits limits;
+    limits.max_positions = 1000;
+    const SolveResult r = solve(lost, limits, nullptr);
+    CHECK(r.verdict == Verdict::Unsolvable && r.positions == 0 && r.crowded.size() == 4 &&
+          r.crowded_holders.size() == 1);
+    const Move onto{5, 6, 1, 0};  // QH onto KC
+    CHECK(alive.is_legal(onto));
+    Undo u;
+    alive.make(onto, u);
+    CHECK(alive.crowded_loss());
+    alive.unmake(onto, u);
+    CHECK(!alive.crowded_loss());
+  }
+
   if (failures) {
     std::printf("%d check(s) failed\n", failures);
     return EXIT_FAILURE;

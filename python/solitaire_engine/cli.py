@@ -207,6 +207,11 @@ def _numbered(moves: Sequence[object], per_line: int = 8) -> str:
     return "\n".join("".join(cells[k:k + per_line]).rstrip() for k in range(0, len(cells), per_line))
 
 
+def _and(cards: Sequence[str]) -> str:
+    """'QD', 'QD and QH', 'QD, QH and QS'."""
+    return cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} and {cards[-1]}"
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     """``solitaire solve``: the verdict, and the winning moves when there are some."""
     state = _game(args).deal(args.number)
@@ -215,7 +220,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(json.dumps({"status": r.status, "moves": [str(m) for m in r.moves], "positions": r.positions,
                           "seconds": round(r.seconds, 3), "peak_table_mb": round(r.peak_table_mb, 1),
                           "stopped_by": r.stopped_by, "stuck": [list(c) for c in r.stuck],
-                          "pinned": list(r.pinned) if r.pinned else None}))
+                          "pinned": list(r.pinned) if r.pinned else None,
+                          "crowded": ([r.crowded[0], r.crowded[1], list(r.crowded[2]), list(r.crowded[3])]
+                                      if r.crowded else None)}))
         return 0
     print(f"{r.status} ({_costs(r)})")
     if r.solved:
@@ -231,6 +238,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
         pile, card, unplaced = r.pinned
         print(f"The {card.lstrip('#')} in {pile} can leave only for its foundation (every card it could go on "
               f"lies under it); by then the {unplaced}, which must wait for it, could lie nowhere.")
+    if r.crowded:
+        pile, card, crowd, holders = r.crowded
+        held = f"only the {_and(holders)} could hold them" if holders else "no card could hold them"
+        print(f"The {card.lstrip('#')} in {pile} can never leave: until it does, the {_and(crowd)} cannot go up "
+              f"and no empty pile takes them, so each would need a card of its own to lie on, and {held}.")
     return 0
 
 

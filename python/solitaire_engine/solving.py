@@ -65,6 +65,10 @@ class SolveResult:
     # the card that can leave it only for its foundation, and a card waiting for that which
     # could then lie nowhere.
     pinned: Optional[tuple[str, str, str]] = None
+    # Unsolvable with no search, by crowded holders (seeds/solver.md, "Crowded holders"): the
+    # pile, the card that can never leave it, the cards that would each need a card of their
+    # own to lie on by then, and the fewer cards that could hold them.
+    crowded: Optional[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = None
 
     @property
     def solved(self) -> bool:
@@ -137,6 +141,7 @@ def solve(
         r["stopped_by"] or None,
         _stuck_cards(state, r["stuck"]),
         _pinned(state, r["pinned"]),
+        _crowded(state, r["crowded"], r["crowded_holders"]),
     )
 
 
@@ -152,6 +157,15 @@ def _pinned(state: "State", pinned: list[int]) -> Optional[tuple[str, str, str]]
         return None
     pile, index, unplaced = pinned
     return (state.game.pile_names[pile], card_text(state._core.piles()[pile][index]), card_text(unplaced))
+
+
+def _crowded(state: "State", crowded: list[int],
+             holders: list[int]) -> Optional[tuple[str, str, tuple[str, ...], tuple[str, ...]]]:
+    if not crowded:
+        return None
+    pile, index, *cards = crowded
+    return (state.game.pile_names[pile], card_text(state._core.piles()[pile][index]),
+            tuple(card_text(c) for c in cards), tuple(card_text(h) for h in holders))
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
