@@ -11,7 +11,8 @@ import pytest
 
 import solitaire_engine as se
 from test_solver import _won
-from test_stuck_cards import klondike, turn_some_down
+from test_pinned_cards import RANKS, holders_of, scatter
+from test_stuck_cards import klondike
 
 NO_TAKEBACK = {"foundation_takeback": False}
 
@@ -130,14 +131,6 @@ def test_the_cli_explains_a_crowded_loss():
     assert data["status"] == "unsolvable" and data["crowded"] == ["t6", "#QD", ["QH", "QD"], ["KC"]]
 
 
-RANKS = "A23456789TJQK"
-
-
-def _holders(card):
-    r = RANKS.index(card[0])
-    return [RANKS[r + 1] + s for s in ("CS" if card[1] in "HD" else "HD")] if r < 12 else []
-
-
 def _crowded_positions(game, rng, count):
     """Won positions with 3 to 8 cards of each suit taken back: the cards of one rank and
     colour laid in t1 over a lower card of each one's suit and some of their holders, face
@@ -151,25 +144,15 @@ def _crowded_positions(game, rng, count):
         members = [c for c in pulled if c[0] == rank and c[1] in colour]
         lows = [rng.choice(below) for m in members
                 if (below := [c for c in pulled if c[1] == m[1] and RANKS.index(c[0]) < RANKS.index(rank)])]
-        holders = sorted({h for m in members for h in _holders(m)} & set(pulled))
+        holders = sorted({h for m in members for h in holders_of(m)} & set(pulled))
         under = list(dict.fromkeys(lows + rng.sample(holders, rng.randrange(len(holders) + 1))))
         on_top = [c for c in members if c not in under]
         if not lows or not on_top:
             continue
         rng.shuffle(under)
         rng.shuffle(on_top)
-        tableau = pos["tableau"]
-        tableau[0] = ["#" + c for c in under + on_top[:-1]] + on_top[-1:]
-        rest = [c for c in pulled if c not in under and c not in on_top]
-        rng.shuffle(rest)
-        piles = rng.sample(range(1, len(tableau)), rng.randrange(2, 5))
-        for c in rest:
-            if rng.random() < 0.3:
-                pos["stock"].append(c)
-            else:
-                tableau[rng.choice(piles)].append(c)
-        turn_some_down(tableau[1:], rng)
-        pos["redeals_left"] = -1
+        pos["tableau"][0] = ["#" + c for c in under + on_top[:-1]] + on_top[-1:]
+        scatter(pos, [c for c in pulled if c not in under and c not in on_top], rng, 0.3)
         out.append(pos)
     return out
 

@@ -138,7 +138,7 @@ def test_the_cli_explains_a_pinned_loss():
 RANKS = "A23456789TJQK"
 
 
-def _holders(card):
+def holders_of(card):
     r = RANKS.index(card[0])
     return [RANKS[r + 1] + s for s in ("CS" if card[1] in "HD" else "HD")] if r < 12 else []
 
@@ -155,27 +155,32 @@ def _pinned_positions(game, rng, count):
         for i, f in enumerate(pos["foundations"]):
             for _ in range(rng.randrange(9, 12) if i == deep else rng.randrange(2, 7)):
                 pulled.append(f.pop())
-        kept = [c for c in pulled if c[0] != "K" and all(h in pulled for h in _holders(c))]
+        kept = [c for c in pulled if c[0] != "K" and all(h in pulled for h in holders_of(c))]
         if not kept:
             continue
         card = rng.choice(kept)
-        low = [c for c in pulled if c != card and c not in _holders(card) and c[0] in "23456"]
-        under = _holders(card) + rng.sample(low, min(len(low), rng.randrange(1, 3)))
+        low = [c for c in pulled if c != card and c not in holders_of(card) and c[0] in "23456"]
+        under = holders_of(card) + rng.sample(low, min(len(low), rng.randrange(1, 3)))
         rng.shuffle(under)
-        rest = [c for c in pulled if c != card and c not in under]
-        rng.shuffle(rest)
-        tableau = pos["tableau"]
-        tableau[0] = ["#" + c for c in under] + [card]
-        piles = rng.sample(range(1, len(tableau)), rng.randrange(2, 5))
-        for c in rest:
-            if rng.random() < 0.4:
-                pos["stock"].append(c)
-            else:
-                tableau[rng.choice(piles)].append(c)
-        turn_some_down(tableau[1:], rng)
-        pos["redeals_left"] = -1
+        pos["tableau"][0] = ["#" + c for c in under] + [card]
+        scatter(pos, [c for c in pulled if c != card and c not in under], rng, 0.4)
         out.append(pos)
     return out
+
+
+def scatter(pos, rest, rng, stock_share):
+    """Deals `rest`, shuffled, onto two to four tableau piles other than t1 (some cards turned
+    face down) or, each with probability `stock_share`, into the stock; unlimited redeals."""
+    rng.shuffle(rest)
+    tableau = pos["tableau"]
+    piles = rng.sample(range(1, len(tableau)), rng.randrange(2, 5))
+    for c in rest:
+        if rng.random() < stock_share:
+            pos["stock"].append(c)
+        else:
+            tableau[rng.choice(piles)].append(c)
+    turn_some_down(tableau[1:], rng)
+    pos["redeals_left"] = -1
 
 
 @pytest.mark.parametrize("options", [{}, NO_TAKEBACK, {"draw": 3}], ids=str)
