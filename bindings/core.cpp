@@ -161,14 +161,7 @@ PYBIND11_MODULE(_core, m) {
              }
              self.history.clear();
            })
-      .def("piles",
-           [](const PyState& self) {
-             const State& s = self.state;
-             std::vector<std::vector<int>> out(static_cast<std::size_t>(s.rules().piles));
-             for (int p = 0; p < s.rules().piles; ++p)
-               for (int i = 0; i < s.size(p); ++i) out[p].push_back(s.card(p, i));
-             return out;
-           })
+      .def("piles", [](const PyState& self) { return self.state.piles(); })
       .def_property_readonly("redeals_left", [](const PyState& s) { return s.state.redeals_left(); })
       .def_property_readonly("hash", [](const PyState& s) { return s.state.hash(); })
       .def_property_readonly("ply", [](const PyState& s) { return s.history.size(); })
@@ -421,6 +414,7 @@ PYBIND11_MODULE(_core, m) {
              out["pinned"] = r.pinned;
              out["crowded"] = r.crowded;
              out["crowded_holders"] = r.crowded_holders;
+             out["single_deals"] = r.single_deals;
              return out;
            },
            py::arg("max_positions") = 0, py::arg("seconds") = 0.0, py::arg("memory_bytes") = 0,

@@ -10,6 +10,7 @@
 #include "position_set.hpp"
 #include "rng.hpp"
 #include "shorten.hpp"
+#include "single_deals.hpp"
 #include "stock_beam.hpp"
 #include "streamline.hpp"
 
@@ -305,6 +306,10 @@ class Search final : public SearchTask {
 
 }  // namespace
 
+std::unique_ptr<SearchTask> make_depth_first(const State& start, MemoryBudget& budget, PositionSet& lost) {
+  return std::make_unique<Search>(start, Order{true, false, false}, budget, lost);
+}
+
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop) {
   // Every order of the portfolio searches in turn, a slice of positions at a time, until
   // one settles the question (a win found, or every position visited). Equal slices make
@@ -390,6 +395,15 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
       slices.push_back(1);
     }
   }
+  // Where the stock deals several cards, four slices for the proof dealing one at a time:
+  // with it Klondike with draw 3 (deals 1-1000 at 10 s) left 30 unknown against 38, and won
+  // the same 800; two slices and eight did as well, within a deal (seeds/solver.md).
+  const SearchTask* single_deals = nullptr;
+  if (deals_several(R)) {
+    searches.push_back(make_single_deal_search(start, limits.stuck_cards, budget));
+    single_deals = searches.back().get();
+    slices.push_back(4);
+  }
   for (const auto& search : searches) out.positions += search->positions();
   for (;;) {
     bool running = false;
@@ -417,6 +431,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
           return finish(Verdict::Solved, Limit::None);
         }
         case SearchTask::Status::Exhausted:
+          out.single_deals = search.get() == single_deals;
           return finish(Verdict::Unsolvable, Limit::None);
         case SearchTask::Status::OutOfMemory:
         case SearchTask::Status::GaveUp:

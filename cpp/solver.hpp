@@ -44,6 +44,9 @@ struct SolveResult {
   // can never leave, then the faces of the cards that would each need a card to lie on; and
   // the fewer faces that could hold them. Else both empty.
   std::vector<int> crowded, crowded_holders;
+  // Unsolvable, proved in the game that deals one card at a time, where this one deals
+  // several (cpp/single_deals.hpp): every line of this game is a line of that one.
+  bool single_deals = false;
 };
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop);

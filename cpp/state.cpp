@@ -9,6 +9,12 @@ State::State(std::shared_ptr<const Rules> rules) : rules_(std::move(rules)), r_(
   for (auto& f : top_face_) f = kNoFace;
 }
 
+std::vector<std::vector<int>> State::piles() const {
+  std::vector<std::vector<int>> out(static_cast<std::size_t>(r_->piles));
+  for (int p = 0; p < r_->piles; ++p) out[p].assign(cards_[p], cards_[p] + size_[p]);
+  return out;
+}
+
 void State::set_piles(const std::vector<std::vector<int>>& piles, int redeals_left) {
   const Rules& R = *r_;
   if (static_cast<int>(piles.size()) != R.piles)

@@ -69,6 +69,7 @@ class State {
 
   // Replaces every pile; checks counts, sizes and the card multiset (std::invalid_argument).
   void set_piles(const std::vector<std::vector<int>>& piles, int redeals_left);
+  std::vector<std::vector<int>> piles() const;  // every pile's card codes, bottom first
 
   const Rules& rules() const { return *rules_; }
   std::shared_ptr<const Rules> rules_ptr() const { return rules_; }

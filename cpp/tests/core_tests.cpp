@@ -13,6 +13,7 @@
 #include "open_positions.hpp"
 #include "position_set.hpp"
 #include "search.hpp"
+#include "single_deals.hpp"
 #include "solver.hpp"
 #include "stock_beam.hpp"
 #include "state.hpp"
@@ -768,6 +769,51 @@ int main() {
     CHECK(alive.crowded_loss());
     alive.unmake(onto, u);
     CHECK(!alive.crowded_loss());
+  }
+
+  {
+    // Losses proved dealing one card at a time (cpp/single_deals.cpp), in Klondike with draw 3
+    // and no takebacks: everything is home but the clubs from 9 up. With the stock dealing 9C,
+    // TC, JC, then QC and KC, one card at a time wins; three at a time shows JC over 9C and TC,
+    // for ever (a King alone can go down, and nothing on it): the search
+    // dealing one card gives up, the game's own search proves the loss. With TC on 9C in t1,
+    // dealing one card at a time loses as well, which proves draw 3 lost.
+    RuleSpec k = klondike_rules();
+    k.deal_count = 3;
+    k.groups[0].can_leave = false;
+    auto rules = std::make_shared<const Rules>(k);
+    CHECK(deals_several(*rules) && !deals_several(Rules(klondike_rules())));
+    const int c9C = make_card(8, 0), cTC = make_card(9, 0), cJC = make_card(10, 0);
+    std::vector<std::vector<int>> piles(13);
+    for (int r = 0; r < 13; ++r) {
+      if (r < 8) piles[0].push_back(make_card(r, 0));
+      for (int suit = 1; suit < 4; ++suit) piles[suit].push_back(make_card(r, suit));
+    }
+    for (int r = 11; r < 13; ++r) piles[11].insert(piles[11].begin(), make_card(r, 0));
+    auto with = [&](std::vector<int> t1, std::vector<int> stock) {
+      auto p = piles;
+      p[4] = std::move(t1);
+      p[11].insert(p[11].end(), stock.begin(), stock.end());
+      State s(rules);
+      s.set_piles(p, -1);
+      return s;
+    };
+    const State by_one = with({}, {cJC, cTC, c9C}), lost = with({c9C, cTC}, {cJC});
+    MemoryBudget budget(0);
+    CHECK(make_single_deal_search(by_one, false, budget)->run(1000, [] { return false; }, nullptr) ==
+          SearchTask::Status::GaveUp);
+    CHECK(make_single_deal_search(lost, false, budget)->run(1000, [] { return false; }, nullptr) ==
+          SearchTask::Status::Exhausted);
+    SolveLimits limits;
+    limits.max_positions = 1000;
+    limits.stuck_cards = false;
+    const SolveResult r = solve(by_one, limits, nullptr);
+    CHECK(r.verdict == Verdict::Unsolvable && !r.single_deals);
+    RuleSpec d = k;
+    d.deal_count = 1;
+    State one_at_a_time(std::make_shared<const Rules>(d));
+    one_at_a_time.set_piles(by_one.piles(), -1);
+    CHECK(solve(one_at_a_time, limits, nullptr).verdict == Verdict::Solved);
   }
 
   if (failures) {

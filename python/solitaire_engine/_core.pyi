@@ -20,6 +20,7 @@ class CoreSolveResult(TypedDict):
     pinned: list[int]  # (pile, index, face): a pinned card and a card that could rest nowhere
     crowded: list[int]  # (pile, index, faces...): a card that can never leave, the cards needing holders
     crowded_holders: list[int]  # the fewer faces that could hold them
+    single_deals: bool  # unsolvable, proved in the game that deals one card at a time
 
 class Rules:
     def __init__(self, table: dict[str, Any]) -> None: ...

@@ -222,7 +222,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
                           "stopped_by": r.stopped_by, "stuck": [list(c) for c in r.stuck],
                           "pinned": list(r.pinned) if r.pinned else None,
                           "crowded": ([r.crowded[0], r.crowded[1], list(r.crowded[2]), list(r.crowded[3])]
-                                      if r.crowded else None)}))
+                                      if r.crowded else None),
+                          "single_deals": r.single_deals}))
         return 0
     print(f"{r.status} ({_costs(r)})")
     if r.solved:
@@ -243,6 +244,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
         held = f"only the {_and(holders)} could hold them" if holders else "no card could hold them"
         print(f"The {card.lstrip('#')} in {pile} can never leave: until it does, the {_and(crowd)} cannot go up "
               f"and no empty pile takes them, so each would need a card of its own to lie on, and {held}.")
+    if r.single_deals:
+        print("Lost even if the stock dealt one card at a time: every line of this game is a line of that one, "
+              "and the search went through every position of that game from here.")
     return 0
 
 

@@ -69,6 +69,10 @@ class SolveResult:
     # pile, the card that can never leave it, the cards that would each need a card of their
     # own to lie on by then, and the fewer cards that could hold them.
     crowded: Optional[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = None
+    # Unsolvable, proved in the same position of the game that deals one card at a time, where
+    # this one deals several (seeds/solver.md, "Losses proved dealing one card at a time"):
+    # every line of this game is a line of that one.
+    single_deals: bool = False
 
     @property
     def solved(self) -> bool:
@@ -142,6 +146,7 @@ def solve(
         _stuck_cards(state, r["stuck"]),
         _pinned(state, r["pinned"]),
         _crowded(state, r["crowded"], r["crowded_holders"]),
+        r["single_deals"],
     )
 
 
