@@ -775,9 +775,9 @@ int main() {
     // Losses proved dealing one card at a time (cpp/single_deals.cpp), in Klondike with draw 3
     // and no takebacks: everything is home but the clubs from 9 up. With the stock dealing 9C,
     // TC, JC, then QC and KC, one card at a time wins; three at a time shows JC over 9C and TC,
-    // for ever (a King alone can go down, and nothing on it): the search
-    // dealing one card gives up, the game's own search proves the loss. With TC on 9C in t1,
-    // dealing one card at a time loses as well, which proves draw 3 lost.
+    // for ever (a King alone can go down, and nothing on it): the search dealing one card gives
+    // up, the game's own search proves the loss. With TC on 9C in t1, dealing one card at a
+    // time loses as well, which proves draw 3 lost.
     RuleSpec k = klondike_rules();
     k.deal_count = 3;
     k.groups[0].can_leave = false;
