@@ -353,8 +353,10 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   constexpr std::uint64_t kShortenFloor = 200'000;
   PositionSet lost(budget);  // positions proved lost, by any search
   // Slices a turn: the best-first searches take three, as their wins tend to come late
-  // (Double or Quits); the restarting search six, as it finds most of Aces and Kings' wins.
-  // Elsewhere neither cost anything measurable (seeds/solver.md).
+  // (Double or Quits); the restarting search six, as it finds most of Aces and Kings' wins,
+  // and twelve where the stock deals several cards (Klondike with draw 3: two more wins at
+  // the edge of 10 s in each of two runs). Elsewhere neither cost anything measurable
+  // (seeds/solver.md).
   std::vector<std::unique_ptr<SearchTask>> searches;
   std::vector<std::uint64_t> slices;
   bool streamlines = false;
@@ -366,7 +368,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   root.start_pairing(joining);
   for (const Order& order : portfolio(start.rules())) {
     searches.push_back(std::make_unique<Search>(root, order, budget, lost));
-    slices.push_back(order.restarts ? 6 : 1);
+    slices.push_back(order.restarts ? (deals_several(start.rules()) ? 12 : 6) : 1);
     streamlines |= order.streamlined;
   }
   searches.push_back(make_best_first(root, budget, lost, false));
