@@ -366,9 +366,11 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   root.set_pins_checked(limits.stuck_cards);
   std::vector<Move> joining;
   root.start_pairing(joining);
-  for (const Order& order : portfolio(start.rules())) {
+  const Rules& R = start.rules();
+  const bool several = deals_several(R);
+  for (const Order& order : portfolio(R)) {
     searches.push_back(std::make_unique<Search>(root, order, budget, lost));
-    slices.push_back(order.restarts ? (deals_several(start.rules()) ? 12 : 6) : 1);
+    slices.push_back(order.restarts ? (several ? 12 : 6) : 1);
     streamlines |= order.streamlined;
   }
   searches.push_back(make_best_first(root, budget, lost, false));
@@ -384,7 +386,6 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   // share cost more wins than it found); one slice elsewhere (Klondike: its wins come early,
   // and the proofs of loss need the time). Without a stock (Black Hole) it won nothing and
   // cost three quarters more time.
-  const Rules& R = start.rules();
   if (R.stock >= 0) {
     searches.push_back(make_beam(root, budget, lost));
     if (R.final_waste >= 0) {
@@ -401,7 +402,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   // with it Klondike with draw 3 (deals 1-1000 at 10 s) left 30 unknown against 38, and won
   // the same 800; two slices and eight did as well, within a deal (seeds/solver.md).
   const SearchTask* single_deals = nullptr;
-  if (deals_several(R)) {
+  if (several) {
     searches.push_back(make_single_deal_search(start, limits.stuck_cards, budget));
     single_deals = searches.back().get();
     slices.push_back(4);

@@ -8,27 +8,24 @@ import random
 import pytest
 
 import solitaire_engine as se
+from positions import RANKS, position
 from test_cli import run
 
-RANKS = "A23456789TJQK"
 
-
-def clubs_from_nine(draw, stock, t1=()):
-    """Klondike without takebacks, every card home but the clubs from 9 up: `stock` bottom
-    first, the others in t1."""
-    pos = {"version": 1, "game": "klondike", "options": {"draw": draw, "foundation_takeback": False},
-           "foundations": [[r + "C" for r in RANKS[:8]]] + [[r + s for r in RANKS] for s in "SHD"],
-           "tableau": [list(t1)] + [[] for _ in range(6)], "reserves": [], "stock": list(stock),
-           "waste": [], "redeals_left": -1}
-    return se.load_game("klondike", draw=draw, foundation_takeback=False).from_json(json.dumps(pos))
+def clubs_from_nine(draw):
+    """Klondike without takebacks, every card home but the clubs from 9 up, which the stock
+    deals 9C, TC, JC, then QC and KC."""
+    options = {"draw": draw, "foundation_takeback": False}
+    pos = position("klondike", "stock", options, redeals_left=-1, stock=["KC", "QC", "JC", "TC", "9C"],
+                   foundations=[[r + "C" for r in RANKS[:8]]] + [[r + s for r in RANKS] for s in "SHD"])
+    return se.load_game("klondike", **options).from_json(json.dumps(pos))
 
 
 def test_a_win_dealing_one_card_at_a_time_proves_nothing():
-    # The stock deals 9C, TC, JC, then QC and KC: one at a time they go up in turn; three at a
-    # time show the JC over the 9C and TC on every pass (the KC can go down, and nothing on it).
-    stock = ["KC", "QC", "JC", "TC", "9C"]
-    assert clubs_from_nine(1, stock).solve(time_limit=10).status == "solved"
-    r = clubs_from_nine(3, stock).solve(time_limit=10)
+    # One card at a time the clubs go up in turn; three at a time show the JC over the 9C and
+    # TC on every pass (the KC can go down, and nothing on it).
+    assert clubs_from_nine(1).solve(time_limit=10).status == "solved"
+    r = clubs_from_nine(3).solve(time_limit=10)
     assert r.status == "unsolvable" and not r.single_deals
 
 
