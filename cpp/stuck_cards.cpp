@@ -79,11 +79,42 @@ bool State::never_won(std::vector<std::pair<int, int>>* stuck) const {
     ++home;
     add(up_faces, bit(f));
   };
+  // A cycling talon's cards, 1 to `cards` in dealing order (the waste from its bottom, then
+  // the stock from its top): dealing several at a time, a card is free only once it could
+  // come to the waste's top (seeds/solver.md), and `gone` once it could also leave it.
+  const int deal = R.spec.deal_count, waste = R.waste >= 0 ? size_[R.waste] : 0;
+  const int cards = R.cyclic_talon && deal > 1 ? waste + size_[R.stock] : 0;
+  bool gone[2 * kMaxPileCards + 2] = {};
+  const auto talon_turns = [&] {
+    int before[2 * kMaxPileCards + 2];  // cards gone among 1 to i - 1
+    before[1] = 0;
+    for (int i = 1; i < cards; ++i) before[i + 1] = before[i] + gone[i];
+    for (int i = cards; i >= 1; --i) {
+      // On top now; dealt last of a group this pass, or the talon's last card; dealt last
+      // of a group in a later pass, once enough cards before it are gone to bring it to a
+      // multiple of the deal; or the card dealt next after it, which lay on it, gone.
+      const bool top = i == waste || (i > waste && (i - waste) % deal == 0) || i == cards ||
+                       before[i] >= i % deal || gone[i + 1];
+      const int p = i <= waste ? R.waste : R.stock, j = i <= waste ? i - 1 : size_[R.stock] - 1 - (i - 1 - waste);
+      if (top) {
+        const int f = face(cards_[p][j]);
+        try_up(p, j, f);
+        const bool lay = can_lay(f);
+        if (lay) add(hold, bit(f));
+        if (!gone[i] && (up[p][j] || lay)) {
+          gone[i] = true;
+          changed = true;
+        }
+      }
+    }
+  };
   while (changed) {
     changed = false;
+    if (cards) talon_turns();
     for (int p = 0; p < R.piles; ++p) {
       const int n = size_[p];
       const bool talon = p == R.stock || p == R.waste;
+      if (cards && talon) continue;
       if (R.kind[p] == Kind::Foundation || talon) {  // every card free
         if (R.kind[p] == Kind::Foundation && !R.gives[p]) continue;
         for (int j = 0; j < n; ++j) {
@@ -114,6 +145,11 @@ bool State::never_won(std::vector<std::pair<int, int>>* stuck) const {
   if (stuck) {  // in each pile, the highest card that never moves and all under it
     stuck->clear();
     for (int p = 0; p < R.piles; ++p) {
+      if (cards && (p == R.stock || p == R.waste)) {  // the talon's cards that never leave it
+        for (int j = 0; j < size_[p]; ++j)
+          if (!gone[p == R.waste ? j + 1 : waste + size_[p] - j]) stuck->emplace_back(p, j);
+        continue;
+      }
       if (R.kind[p] == Kind::Foundation || p == R.stock || p == R.waste) continue;
       int j = size_[p] - 1;
       while (R.gives[p] && j >= 0 && (left[p][j] || !starts_unit(p, j))) --j;

@@ -108,6 +108,54 @@ def test_a_stock_card_that_can_be_laid_down_holds_one():
     assert stuck(klondike([["#TH", "#JS", "#8S", "9S"]])) is None
 
 
+# Dealing three at a time (no takeback): every card home but the clubs; the 4C to the QC
+# lie face up on t1, the KC and the clubs from the Ace to the 4 wait in the talon in the given
+# dealing order. Only the KC has somewhere to go besides up (an empty pile).
+DRAW_3 = {"draw": 3, "foundation_takeback": False}
+
+
+def dealt_in_threes(order, options=DRAW_3):
+    full = [[r + s for r in "A23456789TJQK"] for s in "SHD"]
+    pos = position("klondike", "stock", options, redeals_left=-1, foundations=[[]] + full,
+                   tableau=[[r + "C" for r in "QJT98765"]] + [[]] * 6, stock=list(reversed(order)))
+    return se.load_game("klondike", **options).from_json(pos)
+
+
+def test_dealing_three_a_card_off_every_deal_boundary_never_comes_to_the_top():
+    # The 3C and the 4C come to the top of every pass and can go nowhere; the cards under
+    # them never do.
+    state = dealt_in_threes(["2C", "AC", "3C", "KC", "4C"])
+    assert [c for p, c in stuck(state) if p == "s"] == ["4C", "KC", "3C", "AC", "2C"]
+    r = state.solve(time_limit=5)
+    assert (r.status, r.positions) == ("unsolvable", 0)
+    assert state._core.solve(max_positions=100_000, stuck_cards=False)["status"] == "unsolvable"
+    dealt_singly = dealt_in_threes(["2C", "AC", "3C", "KC", "4C"], {"foundation_takeback": False})
+    assert stuck(dealt_singly) is None and dealt_singly.solve(time_limit=5).status == "solved"
+
+
+@pytest.mark.parametrize("order", [
+    ["2C", "AC", "KC", "4C", "3C"],  # the KC, dealt third, leaves: the AC, then the 2C, come up
+    ["KC", "3C", "2C", "4C", "AC"],  # the talon's last card comes to the top
+    ["3C", "2C", "KC", "AC", "4C"],  # the KC gone, the next pass deals the AC third
+], ids=["the card dealt after it gone", "the last card", "a card before it gone"])
+def test_dealing_three_a_card_comes_to_the_top(order):
+    state = dealt_in_threes(order)
+    assert stuck(state) is None
+    assert state.solve(time_limit=5).status == "solved"
+
+
+def test_dealing_three_the_talon_cards_it_calls_stuck_are_never_won():
+    # Every dealing order of the KC and the clubs from the Ace to the 4.
+    import itertools
+    lost = 0
+    for order in itertools.permutations(["KC", "AC", "2C", "3C", "4C"]):
+        core = dealt_in_threes(list(order))._core
+        if core.stuck_cards() is not None:
+            lost += 1
+            assert core.solve(max_positions=200_000, stuck_cards=False)["status"] == "unsolvable", order
+    assert lost >= 60, lost
+
+
 def test_a_game_won_short_of_every_card_counts_only_what_it_needs():
     # Double or Quits keeps its Kings off the foundation: they never go up, and need not.
     for n in range(1, 21):
@@ -125,7 +173,7 @@ def test_the_cli_names_the_cards_that_never_move():
 # Soundness. Deals the relaxation calls lost, where the search alone (the relaxation off)
 # decides them: it must never find a win.
 SEARCH_DECIDES = [("klondike", {}, [73, 262, 494, 530, 631, 663, 773, 834, 880]),
-                  ("klondike", {"draw": 3}, [73, 262, 631, 773]),
+                  ("klondike", {"draw": 3}, [7, 10, 23, 30, 66, 73, 82, 262, 631, 773]),
                   ("trigon", {}, list(range(1, 41))),
                   ("black-hole", {}, [1, 27, 38, 59, 68, 89])]
 

@@ -229,12 +229,20 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if r.solved:
         print(_numbered(r.moves))
     if r.stuck:
-        print("These cards can never move, so never reach a foundation:")
         by_pile: dict[str, list[str]] = {}
         for pile, card in r.stuck:
             by_pile.setdefault(pile, []).append(card.lstrip("#"))
+        talon = [pile for pile in by_pile if pile in ("s", "w")]
+        if len(talon) < len(by_pile):
+            print("These cards can never move, so never reach a foundation:")
         for pile, cards in by_pile.items():
-            print(f"  {pile}: {' '.join(cards)}")
+            if pile not in talon:
+                print(f"  {pile}: {' '.join(cards)}")
+        if talon:
+            print("These cards never leave the talon: dealt several at a time, they never come to the top "
+                  "of the waste, or have nowhere to go from there:")
+        for pile in talon:
+            print(f"  {pile}: {' '.join(by_pile[pile])}")
     if r.pinned:
         pile, card, unplaced = r.pinned
         print(f"The {card.lstrip('#')} in {pile} can leave only for its foundation (every card it could go on "
