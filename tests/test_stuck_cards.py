@@ -170,6 +170,14 @@ def test_the_cli_names_the_cards_that_never_move():
     assert "never move" in out and "t7: QS 5S KH KD AC" in out
 
 
+def test_the_cli_names_the_talon_cards_that_never_leave_it():
+    from test_cli import run
+
+    out = run("solve", "klondike", "138", "-o", "draw=3").stdout
+    assert out.splitlines()[0].startswith("unsolvable (0 positions")
+    assert "These cards never leave the talon" in out and "  w: 9C 6H 8H" in out
+
+
 # Soundness. Deals the relaxation calls lost, where the search alone (the relaxation off)
 # decides them: it must never find a win.
 SEARCH_DECIDES = [("klondike", {}, [73, 262, 494, 530, 631, 663, 773, 834, 880]),
