@@ -16,7 +16,7 @@ class CoreSolveResult(TypedDict):
     seconds: float
     peak_table_bytes: int
     stopped_by: str  # "time", "memory", "positions", or "" when nothing stopped it
-    stuck: list[tuple[int, int]]  # (pile, index): cards that can never move, when that proved it
+    stuck: list[tuple[int, int]]  # (pile, index): cards that can never move (or leave the talon), when that proved it
     pinned: list[int]  # (pile, index, face): a pinned card and a card that could rest nowhere
     crowded: list[int]  # (pile, index, faces...): a card that can never leave, the cards needing holders
     crowded_holders: list[int]  # the fewer faces that could hold them

@@ -59,7 +59,8 @@ class SolveResult:
     peak_table_mb: float = 0.0  # the most memory the position tables held at once
     stopped_by: Optional[str] = None  # "time", "memory" or "positions" when unknown
     # Unsolvable with no search at all: the cards that can never move (so never reach a
-    # foundation), as (pile, card), each pile's from its highest such card down.
+    # foundation), as (pile, card), each pile's from its highest such card down; where the
+    # stock deals several cards, also the talon's cards that never leave it ("s" and "w").
     stuck: list[tuple[str, str]] = field(default_factory=list)
     # Unsolvable with no search, by a pinned card (seeds/solver.md, "Pinned cards"): the pile,
     # the card that can leave it only for its foundation, and a card waiting for that which
