@@ -85,6 +85,7 @@ bool State::never_won(std::vector<std::pair<int, int>>* stuck) const {
   const int deal = R.spec.deal_count, waste = R.waste >= 0 ? size_[R.waste] : 0;
   const int cards = R.cyclic_talon && deal > 1 ? waste + size_[R.stock] : 0;
   bool gone[2 * kMaxPileCards + 2] = {};
+  const auto talon_index = [&](int p, int j) { return p == R.waste ? j + 1 : waste + size_[p] - j; };
   const auto talon_turns = [&] {
     int before[2 * kMaxPileCards + 2];  // cards gone among 1 to i - 1
     before[1] = 0;
@@ -95,7 +96,8 @@ bool State::never_won(std::vector<std::pair<int, int>>* stuck) const {
       // multiple of the deal; or the card dealt next after it, which lay on it, gone.
       const bool top = i == waste || (i > waste && (i - waste) % deal == 0) || i == cards ||
                        before[i] >= i % deal || gone[i + 1];
-      const int p = i <= waste ? R.waste : R.stock, j = i <= waste ? i - 1 : size_[R.stock] - 1 - (i - 1 - waste);
+      // The pile and place of card i: talon_index's inverse.
+      const int p = i <= waste ? R.waste : R.stock, j = i <= waste ? i - 1 : waste + size_[p] - i;
       if (top) {
         const int f = face(cards_[p][j]);
         try_up(p, j, f);
@@ -147,7 +149,7 @@ bool State::never_won(std::vector<std::pair<int, int>>* stuck) const {
     for (int p = 0; p < R.piles; ++p) {
       if (cards && (p == R.stock || p == R.waste)) {  // the talon's cards that never leave it
         for (int j = 0; j < size_[p]; ++j)
-          if (!gone[p == R.waste ? j + 1 : waste + size_[p] - j]) stuck->emplace_back(p, j);
+          if (!gone[talon_index(p, j)]) stuck->emplace_back(p, j);
         continue;
       }
       if (R.kind[p] == Kind::Foundation || p == R.stock || p == R.waste) continue;

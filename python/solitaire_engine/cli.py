@@ -232,17 +232,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
         by_pile: dict[str, list[str]] = {}
         for pile, card in r.stuck:
             by_pile.setdefault(pile, []).append(card.lstrip("#"))
-        talon = [pile for pile in by_pile if pile in ("s", "w")]
-        if len(talon) < len(by_pile):
-            print("These cards can never move, so never reach a foundation:")
-        for pile, cards in by_pile.items():
-            if pile not in talon:
+        for heading, in_talon in (("These cards can never move, so never reach a foundation:", False),
+                                  ("These cards never leave the talon: dealt several at a time, they never "
+                                   "come to the top of the waste, or have nowhere to go from there:", True)):
+            piles = {pile: cards for pile, cards in by_pile.items() if (pile in ("s", "w")) == in_talon}
+            if piles:
+                print(heading)
+            for pile, cards in piles.items():
                 print(f"  {pile}: {' '.join(cards)}")
-        if talon:
-            print("These cards never leave the talon: dealt several at a time, they never come to the top "
-                  "of the waste, or have nowhere to go from there:")
-        for pile in talon:
-            print(f"  {pile}: {' '.join(by_pile[pile])}")
     if r.pinned:
         pile, card, unplaced = r.pinned
         print(f"The {card.lstrip('#')} in {pile} can leave only for its foundation (every card it could go on "
