@@ -245,6 +245,23 @@ void State::solver_moves(MoveList& out) const {
   out.size = kept;
 }
 
+bool State::reversible_up(Move& out) const {
+  const Rules& R = *r_;
+  for (int p : R.tableau) {
+    const int n = size_[p];
+    if (n < 2) continue;
+    const Card c = cards_[p][n - 1], x = cards_[p][n - 2];
+    if (is_face_down(x) || !(R.on_top[R.group[p]][face(x)] >> face(c) & 1)) continue;
+    for (std::uint64_t fs = takers(face(c)) & R.foundation_mask; fs; fs &= fs - 1) {
+      const int f = ctz64(fs);
+      if (!R.gives[f]) continue;
+      out = Move{static_cast<std::uint8_t>(p), static_cast<std::uint8_t>(f), 1, 0};
+      return true;
+    }
+  }
+  return false;
+}
+
 bool State::list_solver_moves(MoveList& out) const {
   if (owed_[0] >= 0) {
     // Only moves that pay every entry owed; with one owed, also a move that owes another
@@ -260,7 +277,7 @@ bool State::list_solver_moves(MoveList& out) const {
     return true;
   }
   Move safe;
-  if (safe_move(safe)) {
+  if (safe_move(safe) || (cards_wait_for_use_ && r_->lazy_takeback && reversible_up(safe))) {
     out.moves[0] = safe;  // from the talon, with the split it is played at
     out.size = 1;
     return false;

@@ -147,6 +147,10 @@ class State {
   void make_macro(Move m, Undo& u);
   // A move the solver may make without trying the others: it loses no win (seeds/solver.md).
   bool safe_move(Move& out) const;
+  // In the searches that prove losses where cards taken back wait for their use: a tableau
+  // card going up off a face-up card it could come straight back onto. The two positions
+  // are won or lost together, so the move is made alone (seeds/solver.md).
+  bool reversible_up(Move& out) const;
   // A proof of loss that needs no search (cpp/stuck_cards.cpp): true when fewer cards than a
   // win needs could ever reach the foundations, even in a game relaxed to what covers what.
   // `stuck` then gets each card that can never move, as (pile, index from the bottom).
