@@ -281,7 +281,7 @@ Rules::Rules(const RuleSpec& s) : spec(s) {
     lazy_runs[p] = one_copy && runs[p] && max_cards[p] == kMaxPileCards && players == 1 &&
                    s.win == WinTest::FoundationCards;
   }
-  lazy_takeback = fixed_homes && lazy_talon;
+  lazy_takeback = fixed_homes && cyclic_talon && players == 1;
   compile_pins(one_copy);
   for (int p = 0; p < piles; ++p)
     if (fill[p] != Fill::None && stock < 0)

@@ -179,8 +179,8 @@ struct Rules {
   // Each card has one home (fixed_homes): a card taken back off its foundation onto a
   // tableau card need come down only just before a card goes on it or the card it left on
   // top there moves (State::owed_pile, seeds/solver.md). Sound wherever each card has one
-  // home, but measured to pay only where the talon's cards wait too (lazy_talon): with
-  // Klondike's draw 3, proofs of loss took more positions.
+  // home; measured where the talon cycles (Klondike, either draw). With draw 3 it paid only
+  // once a card that could come straight back went up alone (State::reversible_up).
   bool lazy_takeback = false;
   // Where cyclic_talon holds, State keys the talon as one sequence in dealing order, kept up
   // to date card by card (a polynomial in kTalonMultiplier over a value per card), so that

@@ -1,6 +1,6 @@
 """A card that goes up off a face-up card it could come straight back onto (seeds/solver.md,
 "A card put up where it could come back"): in the depth-first searches that prove losses,
-where cards taken back wait for their use, such a move is made alone. The two positions are
+where cards taken back wait for their use (Klondike, either draw), such a move is made alone. The two positions are
 won or lost together. Hand-built Klondike positions; test_proving_moves.py checks the
 soundness on whole searches."""
 import solitaire_engine as se
@@ -57,11 +57,18 @@ def test_taken_back_for_its_use_it_stays_down():
     assert "t2-t1" in moves and "t1-f1" not in moves
 
 
-def test_with_draw_3_it_is_one_move_of_many():
-    # Cards taken back owe nothing there (Rules::lazy_takeback), so the card put up could
-    # not come back for its use alone.
+def test_with_draw_3_too():
     pos = klondike([["9S", "5H", "4C"]] + OTHERS, HOME)
     pos["options"] = {"draw": 3}
     core = se.load_game("klondike", draw=3).from_json(pos)._core
+    core.set_cards_wait_for_use(True)
+    assert moves_of(core) == ["t1-f1"]
+
+
+def test_not_where_cards_never_leave_the_foundations():
+    # Up, the 4C could not come back: the move is one of many.
+    pos = klondike([["9S", "5H", "4C"]] + OTHERS, HOME)
+    pos["options"] = {"foundation_takeback": False}
+    core = se.load_game("klondike", foundation_takeback=False).from_json(pos)._core
     core.set_cards_wait_for_use(True)
     assert "t1-f1" in moves_of(core) and len(moves_of(core)) > 1

@@ -70,11 +70,10 @@ def test_a_card_comes_back_onto_the_run_that_uncovered_the_card_it_will_hold():
     assert moves == ["t1-t2"]
 
 
-def test_with_draw_3_a_card_taken_back_owes_nothing():
-    # Sound there too, but measured to cost positions (Rules::lazy_takeback).
+def test_with_draw_3_too_only_moves_that_use_it_follow():
     pos = klondike(USES, [[], [], HEARTS_TO_5, []])
     pos["options"] = {"draw": 3}
     core = se.load_game("klondike", draw=3).from_json(pos)._core
     core.set_cards_wait_for_use(True)
     owed, moves = after(core, ["f3-t1"])
-    assert owed == [] and "t3-t1" not in moves and len(moves) > 2
+    assert owed == [("t1", "taken back")] and moves == ["f3-t3", "t2-t1"]
