@@ -247,6 +247,7 @@ void State::solver_moves(MoveList& out) const {
 
 bool State::reversible_up(Move& out) const {
   const Rules& R = *r_;
+  if (!cards_wait_for_use_ || !R.lazy_takeback) return false;  // taken back, it would go straight up
   for (int p : R.tableau) {
     const int n = size_[p];
     if (n < 2) continue;
@@ -277,8 +278,8 @@ bool State::list_solver_moves(MoveList& out) const {
     return true;
   }
   Move safe;
-  if (safe_move(safe) || (cards_wait_for_use_ && r_->lazy_takeback && reversible_up(safe))) {
-    out.moves[0] = safe;  // from the talon, with the split it is played at
+  if (safe_move(safe) || reversible_up(safe)) {
+    out.moves[0] = safe;  // a safe move from the talon carries the split it is played at
     out.size = 1;
     return false;
   }
