@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bots.hpp"
+#include "ghost_relaxation.hpp"
 #include "long_calls.hpp"
 #include "search.hpp"
 #include "solver.hpp"
@@ -226,6 +227,27 @@ PYBIND11_MODULE(_core, m) {
            // State::crowded_loss: whether cards that cannot go up while a card lies in its pile
            // are too many for the cards they could lie on (False where the test does not apply).
            [](const PyState& self) { return self.state.rules().pins_prove_losses && self.state.crowded_loss(); })
+      .def("ghost_loss",
+           // ghost_relaxation_loss: the faces of a smaller game that cannot be won (the rest
+           // its ghosts), or None; and the smaller games' positions, all tries together.
+           [](const PyState& self, int max_kept, std::uint64_t try_positions, std::uint64_t budget) {
+             GhostProof proof;
+             const bool lost = ghost_relaxation_loss(self.state, &proof, max_kept, try_positions, budget);
+             std::vector<int> kept;
+             for (std::uint64_t m = proof.kept; m; m &= m - 1) kept.push_back(ctz64(m));
+             return py::make_tuple(lost ? py::cast(kept) : py::none(), proof.positions);
+           },
+           py::arg("max_kept") = 30, py::arg("try_positions") = 5000, py::arg("budget") = 400000)
+      .def("smaller_game_lost",
+           // smaller_game_lost: the smaller game keeping the faces of `kept` (a mask) is lost
+           // (True), won (False) or more than `cap` positions (None); and its positions.
+           [](const PyState& self, std::uint64_t kept, std::uint64_t cap) {
+             if (!self.state.rules().pins_prove_losses) throw py::value_error("this game has no smaller games");
+             std::uint64_t positions = 0;
+             const int r = smaller_game_lost(self.state, kept, cap, &positions);
+             return py::make_tuple(r < 0 ? py::none() : py::cast(r == 1), positions);
+           },
+           py::arg("kept"), py::arg("cap") = 100000)
       .def("set_cards_wait_for_use",
            // As the solver's depth-first searches play (State::set_cards_wait_for_use),
            // for solver_moves() and solver_moves_after(); solve() decides for itself.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "beam.hpp"
+#include "ghost_relaxation.hpp"
 #include "open_positions.hpp"
 #include "position_set.hpp"
 #include "search.hpp"
@@ -705,6 +706,28 @@ int main() {
     CHECK(next == std::set<std::string>{"t1-t3"});  // 8C onto 9D; not 7C back
     s.unmake_macro(seven, u);
     CHECK(s.owed_pile(0) < 0 && key_matches_fresh(s));
+  }
+
+  {
+    // A smaller game with ghosts (cpp/ghost_relaxation.cpp), Klondike #54's shape: 7H on a
+    // face-down 8S, 7C, 9H, QH and 5H; 6H on 2D and 4S; 7S on 5C and AH; the rest in the
+    // stock. Keeping those eleven cards with 8C and 9D, the smaller game is lost; with the 4S
+    // a ghost (up from the start), the 8S goes up and it is won.
+    auto rules = std::make_shared<const Rules>(klondike_rules());
+    auto down = [](int r, int suit) { return make_card(r, suit, 0, true); };
+    State s(rules);
+    s.set_piles(klondike_piles({{down(4, 2), down(11, 2), down(8, 2), down(6, 0), down(7, 1), make_card(6, 2)},
+                                {down(3, 1), down(1, 3), make_card(5, 2)},
+                                {down(0, 2), down(4, 0), make_card(6, 1)}}),
+                -1);
+    std::uint64_t kept = 0;
+    for (int c : {make_card(4, 2), make_card(11, 2), make_card(8, 2), make_card(6, 0), make_card(7, 1),
+                  make_card(6, 2), make_card(7, 0), make_card(8, 3), make_card(5, 2), make_card(6, 1),
+                  make_card(3, 1)})
+      kept |= std::uint64_t{1} << c;
+    std::uint64_t positions = 0;
+    CHECK(smaller_game_lost(s, kept, 10000, &positions) == 1 && positions < 100);
+    CHECK(smaller_game_lost(s, kept & ~(std::uint64_t{1} << make_card(3, 1)), 10000, &positions) == 0);
   }
 
   {

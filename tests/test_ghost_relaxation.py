@@ -1,0 +1,123 @@
+"""Smaller games with ghosts (seeds/solver.md, "A smaller game with ghosts"): keep a few cards,
+make every other card a ghost (always up, never in the way, always there to hold a card), and
+search that game to the end. Every line of the real game plays in the smaller one, so a
+smaller game that cannot be won proves the real position lost. One test per statement on
+Klondike #54, whose loss eleven cards decide; then its soundness: no position on a winning
+line is ever called lost, and positions it calls lost the search without it never wins."""
+import random
+
+import pytest
+
+import solitaire_engine as se
+
+RANKS, SUITS = "A23456789TJQK", "CSHD"
+# Klondike #54: the 7H lies on a face-down 8S, 7C, 9H, QH and 5H. The 7H can leave only onto
+# the 8C, which must then lie on the 9D (the 9H is buried); the 8S cannot go up (the 6H must
+# first leave the 4S, for the 7S or the buried 7C, and on the 7S it keeps the 7S down), so it
+# needs the 9D too.
+ELEVEN = "5H QH 9H 7C 8S 7H 8C 9D 6H 7S 4S".split()
+
+
+def mask(cards):
+    return sum(1 << (RANKS.index(c[0]) | SUITS.index(c[1]) << 4) for c in cards)
+
+
+def smaller(state, cards):
+    return state._core.smaller_game_lost(mask(cards))[0]
+
+
+def deal54():
+    return se.load_game("klondike").deal(54)
+
+
+def test_eleven_cards_decide_klondike_54():
+    lost, positions = deal54()._core.smaller_game_lost(mask(ELEVEN))
+    assert lost is True and positions < 100
+
+
+def test_a_ghost_counts_as_up_where_a_card_goes_home():
+    # With the 4S a ghost, the spades under the 8S are all up as soon as the 7S is: it goes up.
+    assert smaller(deal54(), [c for c in ELEVEN if c != "4S"]) is False
+
+
+def test_a_ghost_holds_any_card_that_fits_it():
+    # With the 9D a ghost, the 8C and the 8S each find a red 9.
+    assert smaller(deal54(), [c for c in ELEVEN if c != "9D"]) is False
+
+
+def test_a_ghost_is_never_in_the_way():
+    # The 4S lies under the 2D and the 6H: with the 6H a ghost, it is free to go up at once.
+    assert smaller(deal54(), [c for c in ELEVEN if c != "6H"]) is False
+
+
+def test_keeping_every_card_is_the_real_game_and_too_big():
+    assert smaller(deal54(), [r + s for r in RANKS for s in SUITS]) is None
+
+
+def test_the_tries_find_a_smaller_game_from_the_deal():
+    kept, positions = deal54()._core.ghost_loss()
+    assert kept is not None and len(kept) <= 30 and positions > 0
+
+
+def test_solve_proves_54_and_101_lost():
+    game = se.load_game("klondike")
+    for n in (54, 101):
+        r = game.deal(n).solve(time_limit=30)
+        assert r.status == "unsolvable", n
+        # The search without smaller games (nor the tests that need no search) does not.
+        assert game.deal(n)._core.solve(max_positions=300_000, stuck_cards=False)["status"] == "unknown"
+
+
+def test_games_where_a_card_has_many_homes_never_ask():
+    state = se.load_game("aces-and-kings").deal(1)
+    assert state._core.ghost_loss()[0] is None
+    with pytest.raises(ValueError):
+        state._core.smaller_game_lost(1)
+
+
+@pytest.mark.parametrize("options,numbers", [({}, range(1, 7)), ({"draw": 3}, range(1, 4)),
+                                             ({"foundation_takeback": False}, range(1, 4))], ids=str)
+def test_no_position_on_a_winning_line_is_called_lost(options, numbers):
+    game = se.load_game("klondike", **options)
+    checked = 0
+    for n in numbers:
+        state = game.deal(n)
+        r = state.solve(time_limit=20)
+        if r.status != "solved":
+            continue
+        for k, move in enumerate(r.moves):
+            if k % 6 == 0:
+                assert state._core.ghost_loss(budget=40_000)[0] is None, (n, k)
+                checked += 1
+            state.play(move)
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("options", [{}, {"draw": 3}, {"foundation_takeback": False}], ids=str)
+def test_positions_the_search_wins_are_never_called_lost(options):
+    # Positions a random walk of 10 to 60 moves reaches from deals 1-40.
+    game = se.load_game("klondike", **options)
+    rng = random.Random(f"ghost walks {options}")
+    won = 0
+    for n in range(1, 41):
+        state = game.deal(n)
+        for _ in range(rng.randrange(10, 60)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.play(rng.choice(moves))
+        if state._core.solve(max_positions=30_000, stuck_cards=False)["status"] == "solved":
+            won += 1
+            assert state._core.ghost_loss(budget=20_000)[0] is None, (n, str(state))
+    assert won >= 10
+
+
+@pytest.mark.parametrize("options", [{}, {"draw": 3}], ids=str)
+def test_deals_it_calls_lost_no_search_wins(options):
+    # Klondike #54, #101 and #200 (draw 1), undecided at 10 s before: no draw-1 search
+    # without smaller games wins them, nor the game with draw 3 (every draw-3 line plays with
+    # draw 1).
+    game = se.load_game("klondike", **options)
+    for n in (54, 101, 200):
+        core = game.deal(n)._core
+        assert core.solve(max_positions=300_000, stuck_cards=False)["status"] != "solved", n
