@@ -437,6 +437,7 @@ PYBIND11_MODULE(_core, m) {
              out["crowded"] = r.crowded;
              out["crowded_holders"] = r.crowded_holders;
              out["single_deals"] = r.single_deals;
+             out["smaller_game"] = r.smaller_game;
              return out;
            },
            py::arg("max_positions") = 0, py::arg("seconds") = 0.0, py::arg("memory_bytes") = 0,

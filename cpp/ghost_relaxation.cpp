@@ -378,7 +378,7 @@ class Tries {
 
 class GhostSearch final : public SearchTask {
  public:
-  explicit GhostSearch(const State& start) : start_(start), tries_(start_, 30, 5'000) {}
+  GhostSearch(const State& start, std::uint64_t* kept) : start_(start), tries_(start_, 30, 5'000), kept_(kept) {}
 
   Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
     while (positions_ < until) {
@@ -386,7 +386,10 @@ class GhostSearch final : public SearchTask {
       if (time_up()) return Status::Paused;
       const Tries::Step st = tries_.step(until - positions_);
       positions_ = tries_.positions();
-      if (st == Tries::Step::Lost) return Status::Exhausted;
+      if (st == Tries::Step::Lost) {
+        if (kept_) *kept_ = tries_.kept();
+        return Status::Exhausted;
+      }
       if (st == Tries::Step::Done) return Status::GaveUp;
     }
     return Status::Paused;
@@ -395,6 +398,7 @@ class GhostSearch final : public SearchTask {
  private:
   const State start_;  // the tries keep a reference
   Tries tries_;
+  std::uint64_t* kept_;
 };
 
 }  // namespace
@@ -424,6 +428,8 @@ int smaller_game_lost(const State& s, std::uint64_t kept, std::uint64_t cap, std
   return r == SmallerGame::Result::Lost ? 1 : r == SmallerGame::Result::Won ? 0 : -1;
 }
 
-std::unique_ptr<SearchTask> make_ghost_search(const State& start) { return std::make_unique<GhostSearch>(start); }
+std::unique_ptr<SearchTask> make_ghost_search(const State& start, std::uint64_t* kept) {
+  return std::make_unique<GhostSearch>(start, kept);
+}
 
 }  // namespace sol

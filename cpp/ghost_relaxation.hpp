@@ -30,7 +30,7 @@ int smaller_game_lost(const State& s, std::uint64_t kept, std::uint64_t cap, std
 
 // The same tries as one search of the solver's portfolio, taking turns with the others:
 // Exhausted when a smaller game is lost (a proof of loss), GaveUp when every try has failed.
-// Its positions are the smaller games'.
-std::unique_ptr<SearchTask> make_ghost_search(const State& start);
+// Its positions are the smaller games'; on a proof, the faces kept go into *kept.
+std::unique_ptr<SearchTask> make_ghost_search(const State& start, std::uint64_t* kept);
 
 }  // namespace sol

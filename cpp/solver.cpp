@@ -410,8 +410,11 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   }
   // Where pinned cards prove losses, one slice for smaller games with ghosts: Klondike #54
   // and #101, undecided after 36-45 M positions, are lost in 41 k and 29 k (seeds/solver.md).
+  const SearchTask* ghosts = nullptr;
+  std::uint64_t ghosts_kept = 0;
   if (limits.stuck_cards && R.pins_prove_losses) {
-    searches.push_back(make_ghost_search(start));
+    searches.push_back(make_ghost_search(start, &ghosts_kept));
+    ghosts = searches.back().get();
     slices.push_back(1);
   }
   for (const auto& search : searches) out.positions += search->positions();
@@ -442,6 +445,8 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
         }
         case SearchTask::Status::Exhausted:
           out.single_deals = search.get() == single_deals;
+          if (search.get() == ghosts)
+            for (std::uint64_t m = ghosts_kept; m; m &= m - 1) out.smaller_game.push_back(ctz64(m));
           return finish(Verdict::Unsolvable, Limit::None);
         case SearchTask::Status::OutOfMemory:
         case SearchTask::Status::GaveUp:

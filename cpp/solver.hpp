@@ -47,6 +47,9 @@ struct SolveResult {
   // Unsolvable, proved in the game that deals one card at a time, where this one deals
   // several (cpp/single_deals.hpp): every line of this game is a line of that one.
   bool single_deals = false;
+  // Unsolvable, proved by a smaller game that cannot be won (cpp/ghost_relaxation.hpp): the
+  // faces it kept, every other card a ghost. Else empty.
+  std::vector<int> smaller_game;
 };
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop);

@@ -4,7 +4,10 @@ search that game to the end. Every line of the real game plays in the smaller on
 smaller game that cannot be won proves the real position lost. One test per statement on
 Klondike #54, whose loss eleven cards decide; then its soundness: no position on a winning
 line is ever called lost, and positions it calls lost the search without it never wins."""
+import json
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -121,3 +124,16 @@ def test_deals_it_calls_lost_no_search_wins(options):
     for n in (54, 101, 200):
         core = game.deal(n)._core
         assert core.solve(max_positions=300_000, stuck_cards=False)["status"] != "solved", n
+
+
+def test_the_result_and_the_cli_name_the_smaller_game():
+    r = deal54().solve(time_limit=30)
+    assert r.status == "unsolvable" and len(r.smaller_game) <= 30
+    assert {"7H", "8S", "8C", "9D"} <= set(r.smaller_game)
+    out = subprocess.run([sys.executable, "-m", "solitaire_engine", "solve", "klondike", "54"],
+                         capture_output=True, text=True, check=True).stdout
+    assert out.startswith("unsolvable (")
+    assert "Lost even in a smaller game keeping only the " in out and " 7H, " in out
+    data = json.loads(subprocess.run([sys.executable, "-m", "solitaire_engine", "solve", "klondike", "54",
+                                      "--json"], capture_output=True, text=True, check=True).stdout)
+    assert data["status"] == "unsolvable" and set(data["smaller_game"]) == set(r.smaller_game)

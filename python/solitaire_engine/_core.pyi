@@ -21,6 +21,7 @@ class CoreSolveResult(TypedDict):
     crowded: list[int]  # (pile, index, faces...): a card that can never leave, the cards needing holders
     crowded_holders: list[int]  # the fewer faces that could hold them
     single_deals: bool  # unsolvable, proved in the game that deals one card at a time
+    smaller_game: list[int]  # unsolvable, proved by a smaller game: the faces it kept
 
 class Rules:
     def __init__(self, table: dict[str, Any]) -> None: ...

@@ -223,7 +223,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                           "pinned": list(r.pinned) if r.pinned else None,
                           "crowded": ([r.crowded[0], r.crowded[1], list(r.crowded[2]), list(r.crowded[3])]
                                       if r.crowded else None),
-                          "single_deals": r.single_deals}))
+                          "single_deals": r.single_deals, "smaller_game": list(r.smaller_game)}))
         return 0
     print(f"{r.status} ({_costs(r)})")
     if r.solved:
@@ -252,6 +252,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if r.single_deals:
         print("Lost even if the stock dealt one card at a time: every line of this game is a line of that one, "
               "and the search went through every position of that game from here.")
+    if r.smaller_game:
+        print(f"Lost even in a smaller game keeping only the {_and(list(r.smaller_game))}, every other card a ghost "
+              "that is always up, never in the way and always there to hold a card: every line of this game "
+              "is a line of that one, and no line of that one wins.")
     return 0
 
 

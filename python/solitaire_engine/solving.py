@@ -74,6 +74,10 @@ class SolveResult:
     # this one deals several (seeds/solver.md, "Losses proved dealing one card at a time"):
     # every line of this game is a line of that one.
     single_deals: bool = False
+    # Unsolvable, proved by a smaller game that cannot be won (seeds/solver.md, "A smaller game
+    # with ghosts"): the cards it kept; every other card was a ghost, always up, never in the
+    # way and always there to hold a card.
+    smaller_game: tuple[str, ...] = ()
 
     @property
     def solved(self) -> bool:
@@ -148,6 +152,7 @@ def solve(
         _pinned(state, r["pinned"]),
         _crowded(state, r["crowded"], r["crowded_holders"]),
         r["single_deals"],
+        tuple(card_text(c) for c in r["smaller_game"]),
     )
 
 
