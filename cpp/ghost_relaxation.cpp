@@ -180,7 +180,7 @@ class SmallerGame {
  private:
   bool can_go_up(int c, std::uint64_t up) const { return !(R_.home_below[c] & kept_ & ~up); }
   bool settles(int c, std::uint64_t up) const {
-    return !(R_.home_below[c] & kept_) && !(R_.built_on[c] & kept_ & ~up);
+    return !(R_.home_below[c] & kept_) && !(R_.built_on[c] & kept_ & (R_.foundations_give ? ~0ull : ~up));
   }
   bool fits(int c, int h) const { return R_.built_on[h] >> c & 1; }
   std::uint8_t laid(int c) const { return static_cast<std::uint8_t>(c | (R_.any_runs ? kOn : 0)); }
@@ -213,11 +213,13 @@ class SmallerGame {
   }
 
   // Moves that lose nothing: a free talon card goes into a pile of its own (where it can
-  // hold cards, and go anywhere it could from the talon); a card goes up once every kept
-  // card that could lie on it is up, if it is in the talon, free, or on a kept card, so
-  // that it could come back to where it was should one of those come down, and if no kept
-  // card lies under it at home, whose coming down it would block (a card up by this rule
-  // would go straight back up after coming down to let one pass).
+  // hold cards, and go anywhere it could from the talon); a card goes up once it can hold
+  // no kept card any more and no kept card lies under it at home. It can hold none where no
+  // kept card could lie on it, or where foundation cards never come down, none that is not
+  // up. (Where one could come back down to lie on it, or one under it at home come back
+  // down, this card would have to come down first, and this rule would put it straight back
+  // up: a won position was called lost that way, the 10C put up again and again over the 9C
+  // that had to come down to hold the 8D.)
   void close(Pos& p) const {
     for (std::uint64_t m = p.talon & free_; m; m &= m - 1) p.piles.emplace_back(1, static_cast<char>(ctz64(m)));
     p.talon &= ~free_;
@@ -225,9 +227,8 @@ class SmallerGame {
       changed = false;
       for (std::string& pile : p.piles)
         while (!pile.empty()) {
-          const std::uint8_t b = static_cast<std::uint8_t>(pile.back());
-          const int c = b & kFace;
-          if (!settles(c, p.up) || !((b & kOn) || (free_ >> c & 1))) break;
+          const int c = pile.back() & kFace;
+          if (!settles(c, p.up)) break;
           p.up |= bit(c);
           pile.pop_back();
           if (!pile.empty() && (pile.back() & kDown)) pile.back() = static_cast<char>(pile.back() & kFace);
