@@ -230,7 +230,11 @@ PYBIND11_MODULE(_core, m) {
       .def("ghost_loss",
            // ghost_relaxation_loss: the faces of a smaller game that cannot be won (the rest
            // its ghosts), or None; and the smaller games' positions, all tries together.
+           // Bounded, so that it needs no Ctrl-C: a few seconds at most.
            [](const PyState& self, int max_kept, std::uint64_t try_positions, std::uint64_t budget) {
+             if (max_kept < 1 || max_kept > 64) throw py::value_error("max_kept must be 1..64");
+             if (try_positions < 1 || budget > 10'000'000)
+               throw py::value_error("try_positions must be >= 1 and budget at most 10,000,000");
              GhostProof proof;
              const bool lost = ghost_relaxation_loss(self.state, &proof, max_kept, try_positions, budget);
              std::vector<int> kept;
@@ -243,6 +247,8 @@ PYBIND11_MODULE(_core, m) {
            // (True), won (False) or more than `cap` positions (None); and its positions.
            [](const PyState& self, std::uint64_t kept, std::uint64_t cap) {
              if (!self.state.rules().pins_prove_losses) throw py::value_error("this game has no smaller games");
+             if (kept & ~self.state.rules().pinned_faces) throw py::value_error("kept names a card not in play");
+             if (cap > 10'000'000) throw py::value_error("cap must be at most 10,000,000");
              std::uint64_t positions = 0;
              const int r = smaller_game_lost(self.state, kept, cap, &positions);
              return py::make_tuple(r < 0 ? py::none() : py::cast(r == 1), positions);

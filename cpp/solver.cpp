@@ -6,11 +6,11 @@
 
 #include "beam.hpp"
 #include "best_first.hpp"
+#include "ghost_relaxation.hpp"
 #include "open_positions.hpp"
 #include "position_set.hpp"
 #include "rng.hpp"
 #include "shorten.hpp"
-#include "ghost_relaxation.hpp"
 #include "single_deals.hpp"
 #include "stock_beam.hpp"
 #include "streamline.hpp"

@@ -137,3 +137,15 @@ def test_the_result_and_the_cli_name_the_smaller_game():
     data = json.loads(subprocess.run([sys.executable, "-m", "solitaire_engine", "solve", "klondike", "54",
                                       "--json"], capture_output=True, text=True, check=True).stdout)
     assert data["status"] == "unsolvable" and set(data["smaller_game"]) == set(r.smaller_game)
+
+
+def test_bad_arguments_are_refused():
+    core = deal54()._core
+    with pytest.raises(ValueError):
+        core.smaller_game_lost(1 << 15)  # rank 16: no such card
+    with pytest.raises(ValueError):
+        core.smaller_game_lost(mask(ELEVEN), cap=10**9)
+    with pytest.raises(ValueError):
+        core.ghost_loss(max_kept=0)
+    with pytest.raises(ValueError):
+        core.ghost_loss(budget=10**9)
