@@ -78,8 +78,8 @@ def test_games_where_a_card_has_many_homes_never_ask():
         state._core.smaller_game_lost(1)
 
 
-@pytest.mark.parametrize("options,numbers", [({}, range(1, 7)), ({"draw": 3}, range(1, 4)),
-                                             ({"foundation_takeback": False}, range(1, 4))], ids=str)
+@pytest.mark.parametrize("options,numbers", [({}, range(1, 5)), ({"draw": 3}, range(1, 3)),
+                                             ({"foundation_takeback": False}, range(1, 3))], ids=str)
 def test_no_position_on_a_winning_line_is_called_lost(options, numbers):
     game = se.load_game("klondike", **options)
     checked = 0
@@ -89,11 +89,11 @@ def test_no_position_on_a_winning_line_is_called_lost(options, numbers):
         if r.status != "solved":
             continue
         for k, move in enumerate(r.moves):
-            if k % 6 == 0:
-                assert state._core.ghost_loss(budget=40_000)[0] is None, (n, k)
+            if k % 12 == 0:
+                assert state._core.ghost_loss(budget=20_000)[0] is None, (n, k)
                 checked += 1
             state.play(move)
-    assert checked >= 20
+    assert checked >= 10
 
 
 @pytest.mark.parametrize("options", [{}, {"draw": 3}, {"foundation_takeback": False}], ids=str)
