@@ -7,9 +7,9 @@
 #include "ghost_relaxation.hpp"
 
 #include <algorithm>
-#include <deque>
+#include <array>
+#include <cstring>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "state.hpp"
@@ -24,17 +24,12 @@ constexpr std::uint64_t bit(int f) { return std::uint64_t{1} << f; }
 constexpr std::uint8_t kFace = 0x3F, kDown = 0x80, kOn = 0x40;
 constexpr char kEnd = '\xFF';  // ends a pile in a key; no card byte has every bit set
 
+// A position of a smaller game's winning line, as ghosts_leaned_on() reads it.
 struct Pos {
   std::uint64_t up = 0, talon = 0;
   std::vector<std::string> piles;  // bottom card first; the top card is face up
 
-  std::string key() {
-    std::sort(piles.begin(), piles.end());
-    std::string k(reinterpret_cast<const char*>(&up), 8);
-    k.append(reinterpret_cast<const char*>(&talon), 8);
-    for (const std::string& p : piles) k += p + kEnd;
-    return k;
-  }
+  // From a key of LayoutTable (below).
   static Pos from_key(const std::string& k) {
     Pos p;
     std::copy_n(k.data(), 8, reinterpret_cast<char*>(&p.up));
@@ -80,6 +75,140 @@ struct Root {
   }
 };
 
+// A position of the smaller game as flat bytes, as it is searched: the faces up, the kept
+// cards in the talon, then each pile bottom first and ended by kEnd (each kept card once,
+// so 64 cards and 64 ends at most). With its piles sorted, its bytes are its key.
+struct Layout {
+  std::uint64_t up = 0, talon = 0;
+  int n = 0;  // bytes of b in use
+  std::array<std::uint8_t, 128> b;
+
+  void append_pile(const std::uint8_t* cards, int len) {
+    std::memcpy(b.data() + n, cards, static_cast<std::size_t>(len));
+    n += len;
+    b[static_cast<std::size_t>(n++)] = static_cast<std::uint8_t>(kEnd);
+  }
+  void erase(int at, int len) {
+    std::memmove(b.data() + at, b.data() + at + len, static_cast<std::size_t>(n - at - len));
+    n -= len;
+  }
+  void insert(int at, const std::uint8_t* cards, int len) {  // cards must not lie in b
+    std::memmove(b.data() + at + len, b.data() + at, static_cast<std::size_t>(n - at));
+    std::memcpy(b.data() + at, cards, static_cast<std::size_t>(len));
+    n += len;
+  }
+};
+
+// Where each pile of a layout begins; pile k's kEnd is at at[k + 1] - 1.
+struct PileStarts {
+  int count = 0;
+  std::array<std::uint8_t, 65> at;
+  explicit PileStarts(const Layout& L) {
+    for (int i = 0; i < L.n; ++i) {
+      at[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(i);
+      while (L.b[static_cast<std::size_t>(i)] != static_cast<std::uint8_t>(kEnd)) ++i;
+    }
+    at[static_cast<std::size_t>(count)] = static_cast<std::uint8_t>(L.n);
+  }
+  int begin(int k) const { return at[static_cast<std::size_t>(k)]; }
+  int end(int k) const { return at[static_cast<std::size_t>(k) + 1] - 1; }  // its kEnd
+};
+
+// The positions of one breadth-first search, each stored once as its key's bytes.
+class LayoutTable {
+ public:
+  LayoutTable() : slots_(1024, -1) { offsets_.push_back(0); }
+
+  std::size_t size() const { return parents_.size(); }
+  // Adds the layout (its piles sorted here) unless already in; true if it was new.
+  bool add(Layout& L, std::int32_t parent) {
+    canonical(L);
+    const std::uint8_t* key = key_.data();
+    const std::size_t len = key_size_;
+    std::size_t slot = hash(key, len) & (slots_.size() - 1);
+    for (; slots_[slot] >= 0; slot = (slot + 1) & (slots_.size() - 1)) {
+      const auto id = static_cast<std::size_t>(slots_[slot]);
+      if (offsets_[id + 1] - offsets_[id] == len && std::memcmp(bytes_.data() + offsets_[id], key, len) == 0)
+        return false;
+    }
+    slots_[slot] = static_cast<std::int32_t>(size());
+    bytes_.insert(bytes_.end(), key, key + len);
+    offsets_.push_back(bytes_.size());
+    parents_.push_back(parent);
+    if (2 * size() > slots_.size()) grow();
+    return true;
+  }
+  std::int32_t parent(std::size_t id) const { return parents_[id]; }
+  Layout layout(std::size_t id) const {
+    Layout L;
+    const std::uint8_t* k = bytes_.data() + offsets_[id];
+    std::memcpy(&L.up, k, 8);
+    std::memcpy(&L.talon, k + 8, 8);
+    L.n = static_cast<int>(offsets_[id + 1] - offsets_[id] - 16);
+    std::memcpy(L.b.data(), k + 16, static_cast<std::size_t>(L.n));
+    return L;
+  }
+  std::string key(std::size_t id) const {
+    return std::string(reinterpret_cast<const char*>(bytes_.data() + offsets_[id]), offsets_[id + 1] - offsets_[id]);
+  }
+  static std::string key_of(const Layout& L) {
+    LayoutTable t;
+    t.canonical(L);
+    return std::string(reinterpret_cast<const char*>(t.key_.data()), t.key_size_);
+  }
+
+ private:
+  // The key: up, talon, then the piles in the order of their bottom cards.
+  void canonical(const Layout& L) {
+    const PileStarts piles(L);
+    std::array<std::uint8_t, 64> order;
+    for (int k = 0; k < piles.count; ++k) order[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(k);
+    // Two piles never share a card: their first bytes tell them apart.
+    auto less = [&](int x, int y) { return L.b[piles.begin(x)] < L.b[piles.begin(y)]; };
+    for (int i = 1; i < piles.count; ++i)
+      for (int j = i; j > 0 && less(order[static_cast<std::size_t>(j)], order[static_cast<std::size_t>(j) - 1]); --j)
+        std::swap(order[static_cast<std::size_t>(j)], order[static_cast<std::size_t>(j) - 1]);
+    std::memcpy(key_.data(), &L.up, 8);
+    std::memcpy(key_.data() + 8, &L.talon, 8);
+    std::size_t at = 16;
+    for (int i = 0; i < piles.count; ++i) {
+      const int k = order[static_cast<std::size_t>(i)];
+      const auto len = static_cast<std::size_t>(piles.end(k) + 1 - piles.begin(k));
+      std::memcpy(key_.data() + at, L.b.data() + piles.begin(k), len);
+      at += len;
+    }
+    key_size_ = at;
+  }
+  static std::uint64_t hash(const std::uint8_t* key, std::size_t len) {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull ^ len, w = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+      std::memcpy(&w, key + i, 8);
+      h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+      h ^= h >> 32;
+    }
+    w = 0;
+    std::memcpy(&w, key + i, len - i);
+    h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
+    return h ^ h >> 29;
+  }
+  void grow() {
+    std::vector<std::int32_t> old(slots_.size() * 2, -1);
+    old.swap(slots_);
+    for (std::size_t id = 0; id < size(); ++id) {
+      std::size_t slot = hash(bytes_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]) & (slots_.size() - 1);
+      while (slots_[slot] >= 0) slot = (slot + 1) & (slots_.size() - 1);
+      slots_[slot] = static_cast<std::int32_t>(id);
+    }
+  }
+
+  std::vector<std::int32_t> slots_, parents_;
+  std::vector<std::size_t> offsets_;
+  std::vector<std::uint8_t> bytes_;
+  std::array<std::uint8_t, 16 + 128> key_;
+  std::size_t key_size_ = 0;
+};
+
 // One smaller game: the cards of `kept` play by the real rules; every other card is a ghost,
 // counted up, never in the way, and always there to hold a card. A kept card a ghost could
 // hold (or an empty pile take) is free: it may go at any time into a pile of its own, as
@@ -98,40 +227,31 @@ class SmallerGame {
 
   // Breadth first, so that a win leans on as few ghosts as it can.
   Result search(std::uint64_t cap, std::vector<Pos>& line) {
-    std::vector<std::string> keys;
-    std::vector<std::int32_t> parent;
-    std::unordered_map<std::string, std::int32_t> index;
-    Pos start = project();
+    LayoutTable table;
+    Layout start = project();
     close(start);
-    keys.push_back(start.key());
-    parent.push_back(-1);
-    index.emplace(keys.back(), 0);
-    std::vector<Pos> next;
-    for (std::size_t at = 0; at < keys.size(); ++at) {
-      const Pos p = Pos::from_key(keys[at]);
+    table.add(start, -1);
+    std::vector<Layout> next;
+    for (std::size_t at = 0; at < table.size(); ++at) {
+      const Layout p = table.layout(at);
       if (!(kept_ & ~p.up)) {
-        for (std::int32_t i = static_cast<std::int32_t>(at); i >= 0; i = parent[static_cast<std::size_t>(i)])
-          line.push_back(Pos::from_key(keys[static_cast<std::size_t>(i)]));
-        line.push_back(project());  // the first step's ghosts include the closure's
+        for (std::int32_t i = static_cast<std::int32_t>(at); i >= 0; i = table.parent(static_cast<std::size_t>(i)))
+          line.push_back(Pos::from_key(table.key(static_cast<std::size_t>(i))));
+        // The first step's ghosts include the closure's.
+        line.push_back(Pos::from_key(LayoutTable::key_of(project())));
         std::reverse(line.begin(), line.end());
-        positions_ = keys.size();
+        positions_ = table.size();
         return Result::Won;
       }
-      if (keys.size() > cap) {
-        positions_ = keys.size();
+      if (table.size() > cap) {
+        positions_ = table.size();
         return Result::TooBig;
       }
       next.clear();
       children(p, next);
-      for (Pos& q : next) {
-        std::string k = q.key();
-        if (index.emplace(k, static_cast<std::int32_t>(keys.size())).second) {
-          keys.push_back(std::move(k));
-          parent.push_back(static_cast<std::int32_t>(at));
-        }
-      }
+      for (Layout& q : next) table.add(q, static_cast<std::int32_t>(at));
     }
-    positions_ = keys.size();
+    positions_ = table.size();
     return Result::Lost;
   }
 
@@ -185,15 +305,16 @@ class SmallerGame {
   bool fits(int c, int h) const { return R_.built_on[h] >> c & 1; }
   std::uint8_t laid(int c) const { return static_cast<std::uint8_t>(c | (R_.any_runs ? kOn : 0)); }
 
-  Pos project() const {
-    Pos out;
+  Layout project() const {
+    Layout out;
     out.up = root_.up & kept_;
     for (int p : {R_.stock, R_.waste})
       if (p >= 0)
         for (int i = 0; i < s_.size(p); ++i) out.talon |= bit(face(s_.card(p, i))) & kept_;
     for (int p = 0; p < R_.piles; ++p) {
       if (R_.kind[p] == Kind::Foundation || p == R_.stock || p == R_.waste) continue;
-      std::string pile;
+      std::array<std::uint8_t, 64> pile;
+      int len = 0;
       for (int i = 0; i < s_.size(p); ++i) {
         const Card x = s_.card(p, i);
         const int c = face(x);
@@ -203,11 +324,12 @@ class SmallerGame {
           const Card y = s_.card(p, i - 1);
           if (!is_face_down(y) && (kept_ >> face(y) & 1) && fits(c, face(y))) b |= kOn;
         }
-        pile += static_cast<char>(b);
+        pile[static_cast<std::size_t>(len++)] = b;
       }
-      if (pile.empty()) continue;
-      if (pile.back() & kDown) pile.back() = static_cast<char>(pile.back() & kFace);  // ghosts on it vanish
-      out.piles.push_back(pile);
+      if (len == 0) continue;
+      std::uint8_t& top = pile[static_cast<std::size_t>(len) - 1];
+      if (top & kDown) top &= kFace;  // the ghosts on it vanish
+      out.append_pile(pile.data(), len);
     }
     return out;
   }
@@ -220,20 +342,37 @@ class SmallerGame {
   // down, this card would have to come down first, and this rule would put it straight back
   // up: a won position was called lost that way, the 10C put up again and again over the 9C
   // that had to come down to hold the 8D.)
-  void close(Pos& p) const {
-    for (std::uint64_t m = p.talon & free_; m; m &= m - 1) p.piles.emplace_back(1, static_cast<char>(ctz64(m)));
+  void close(Layout& p) const {
+    for (std::uint64_t m = p.talon & free_; m; m &= m - 1) {
+      const auto c = static_cast<std::uint8_t>(ctz64(m));
+      p.append_pile(&c, 1);
+    }
     p.talon &= ~free_;
     for (bool changed = true; changed;) {
       changed = false;
-      for (std::string& pile : p.piles)
-        while (!pile.empty()) {
-          const int c = pile.back() & kFace;
+      // Each pile loses the cards that settle off its top; the piles close up, in place.
+      int w = 0;
+      for (int r = 0; r < p.n;) {
+        int e = r;
+        while (p.b[static_cast<std::size_t>(e)] != static_cast<std::uint8_t>(kEnd)) ++e;
+        int top = e;
+        while (top > r) {
+          const int c = p.b[static_cast<std::size_t>(top) - 1] & kFace;
           if (!settles(c, p.up)) break;
           p.up |= bit(c);
-          pile.pop_back();
-          if (!pile.empty() && (pile.back() & kDown)) pile.back() = static_cast<char>(pile.back() & kFace);
+          --top;
+          if (top > r && (p.b[static_cast<std::size_t>(top) - 1] & kDown))
+            p.b[static_cast<std::size_t>(top) - 1] &= kFace;  // turned up
           changed = true;
         }
+        if (top > r) {
+          std::memmove(p.b.data() + w, p.b.data() + r, static_cast<std::size_t>(top - r));
+          w += top - r;
+          p.b[static_cast<std::size_t>(w++)] = static_cast<std::uint8_t>(kEnd);
+        }
+        r = e + 1;
+      }
+      p.n = w;
       for (std::uint64_t m = p.talon; m; m &= m - 1) {
         const int c = ctz64(m);
         if (settles(c, p.up)) {
@@ -243,75 +382,78 @@ class SmallerGame {
         }
       }
     }
-    p.piles.erase(std::remove_if(p.piles.begin(), p.piles.end(), [](const std::string& s) { return s.empty(); }),
-                  p.piles.end());
   }
 
   // Lays `seg` (its first card c) from wherever it was: into a pile of its own if c is free,
-  // else onto every kept top card it fits.
-  void lay(const Pos& base, const std::string& seg, int from, std::vector<Pos>& out) const {
+  // else onto every kept top card it fits (not onto pile `from`, where it came from).
+  void lay(const Layout& base, std::uint8_t* seg, int len, int from, std::vector<Layout>& out) const {
     const int c = seg[0] & kFace;
     if (free_ >> c & 1) {
-      Pos q = base;
-      q.piles.push_back(seg);
-      q.piles.back()[0] = static_cast<char>(c);
-      close(q);
-      out.push_back(std::move(q));
+      out.push_back(base);
+      seg[0] = static_cast<std::uint8_t>(c);
+      out.back().append_pile(seg, len);
+      close(out.back());
       return;
     }
-    for (std::size_t j = 0; j < base.piles.size(); ++j) {
-      if (static_cast<int>(j) == from || base.piles[j].empty()) continue;
-      if (!fits(c, base.piles[j].back() & kFace)) continue;
-      Pos q = base;
-      std::string moved = seg;
-      moved[0] = static_cast<char>(laid(c));
-      q.piles[j] += moved;
-      close(q);
-      out.push_back(std::move(q));
+    seg[0] = laid(c);
+    const PileStarts piles(base);
+    for (int j = 0; j < piles.count; ++j) {
+      if (j == from || !fits(c, base.b[static_cast<std::size_t>(piles.end(j)) - 1] & kFace)) continue;
+      out.push_back(base);
+      out.back().insert(piles.end(j), seg, len);
+      close(out.back());
     }
   }
 
-  void children(const Pos& p, std::vector<Pos>& out) const {
-    for (std::size_t k = 0; k < p.piles.size(); ++k) {
-      const std::string& pile = p.piles[k];
-      for (int i = static_cast<int>(pile.size()) - 1; i >= 0; --i) {
-        const std::uint8_t b = static_cast<std::uint8_t>(pile[static_cast<std::size_t>(i)]);
+  void children(const Layout& p, std::vector<Layout>& out) const {
+    const PileStarts piles(p);
+    for (int k = 0; k < piles.count; ++k) {
+      const int b0 = piles.begin(k), e = piles.end(k);
+      for (int i = e - 1; i >= b0; --i) {
+        const std::uint8_t b = p.b[static_cast<std::size_t>(i)];
         if (b & kDown) break;
         const int c = b & kFace;
-        Pos base = p;
-        std::string& rest = base.piles[k];
-        const std::string seg = rest.substr(static_cast<std::size_t>(i));
-        rest.resize(static_cast<std::size_t>(i));
-        if (!rest.empty() && (rest.back() & kDown)) rest.back() = static_cast<char>(rest.back() & kFace);
-        if (i == static_cast<int>(pile.size()) - 1 && can_go_up(c, p.up)) {
-          Pos q = base;
-          q.up |= bit(c);
-          close(q);
-          out.push_back(std::move(q));
+        std::array<std::uint8_t, 64> seg;
+        const int len = e - i;
+        std::memcpy(seg.data(), p.b.data() + i, static_cast<std::size_t>(len));
+        Layout base = p;
+        int from = k;
+        if (i == b0) {  // the whole pile moves: it goes, end and all
+          base.erase(i, len + 1);
+          from = -1;
+        } else {
+          base.erase(i, len);
+          if (base.b[static_cast<std::size_t>(i) - 1] & kDown) base.b[static_cast<std::size_t>(i) - 1] &= kFace;
         }
-        if (!(free_ >> c & 1) || i > 0 || (b & kOn)) lay(base, seg, static_cast<int>(k), out);
+        if (i == e - 1 && can_go_up(c, p.up)) {
+          out.push_back(base);
+          out.back().up |= bit(c);
+          close(out.back());
+        }
+        if (!(free_ >> c & 1) || i > b0 || (b & kOn)) lay(base, seg.data(), len, from, out);
         if (!(b & kOn)) break;  // a longer run must be built down to here
       }
     }
     for (std::uint64_t m = p.talon; m; m &= m - 1) {
       const int c = ctz64(m);
-      Pos base = p;
+      Layout base = p;
       base.talon &= ~bit(c);
       if (can_go_up(c, p.up)) {
-        Pos q = base;
-        q.up |= bit(c);
-        close(q);
-        out.push_back(std::move(q));
+        out.push_back(base);
+        out.back().up |= bit(c);
+        close(out.back());
       }
-      lay(base, std::string(1, static_cast<char>(c)), -1, out);
+      std::uint8_t one = static_cast<std::uint8_t>(c);
+      lay(base, &one, 1, -1, out);
     }
     if (!R_.foundations_give) return;
     for (std::uint64_t m = p.up & kept_; m; m &= m - 1) {
       const int c = ctz64(m);
       if (R_.home_above[c] & kept_ & p.up) continue;  // not its foundation's top kept card
-      Pos base = p;
+      Layout base = p;
       base.up &= ~bit(c);
-      lay(base, std::string(1, static_cast<char>(c)), -1, out);
+      std::uint8_t one = static_cast<std::uint8_t>(c);
+      lay(base, &one, 1, -1, out);
     }
   }
 
