@@ -6,6 +6,7 @@
 
 #include "beam.hpp"
 #include "best_first.hpp"
+#include "ghost_checks.hpp"
 #include "ghost_relaxation.hpp"
 #include "open_positions.hpp"
 #include "position_set.hpp"
@@ -114,9 +115,11 @@ struct Frame {
 // proved. A streamlined search cannot prove a loss: it keeps its own table of positions seen.
 class Search final : public SearchTask {
  public:
-  Search(const State& start, const Order& order, MemoryBudget& budget, PositionSet& lost)
+  // `checks`, where given, asks smaller games about the positions a card turned up leads to.
+  Search(const State& start, const Order& order, MemoryBudget& budget, PositionSet& lost,
+         GhostChecks* checks = nullptr)
       : start_(waiting_for_use(start, !order.streamlined)), s_(start_), order_(order), seen_(budget), open_(budget),
-        lost_(lost) {
+        lost_(lost), checks_(order.streamlined ? nullptr : checks) {
     begin();
   }
 
@@ -128,7 +131,7 @@ class Search final : public SearchTask {
         if (time_up()) return status_;
       }
       if (positions_ >= until) return status_;
-      if (order_.restarts && positions_ >= restart_at_) {
+      if (order_.restarts && expanded_ >= restart_at_) {
         restart();
         if (status_ != Status::Paused) return status_;
         continue;
@@ -172,6 +175,11 @@ class Search final : public SearchTask {
         }
       }
       if (!made) s_.make_macro(f.played, f.undo);  // predict_key: not a win
+      if (checks_ && f.undo.flipped && smaller_games_prove_lost()) {
+        if (lost_.insert(a, b) == PositionSet::Insert::Full) return out_of_memory();
+        s_.unmake_macro(f.played, f.undo);
+        continue;
+      }
       if (!expand(a, b)) return out_of_memory();
     }
     // Every reachable position was expanded: a proof of loss, unless moves were left out.
@@ -184,7 +192,7 @@ class Search final : public SearchTask {
 
  private:
   void begin() {
-    if (order_.restarts) restart_at_ = positions_ + kRestartUnit * luby(++tries_);
+    if (order_.restarts) restart_at_ = expanded_ + kRestartUnit * luby(++tries_);
     std::uint64_t a, b;
     s_.solver_key(a, b);
     if (order_.streamlined && seen_.insert(a, b) == PositionSet::Insert::Full) {
@@ -274,7 +282,19 @@ class Search final : public SearchTask {
     frames_.push_back(Frame{begin, static_cast<std::uint32_t>(arena_.size()), begin, Move{}, Undo{},
                             order, order, open_stack_.size() - (order_.streamlined ? 0 : 1)});
     ++positions_;
+    ++expanded_;
+    if (checks_) checks_->expanded();
     return true;
+  }
+
+  // Asks the smaller games about the position just entered. Their positions count against
+  // this search's slices.
+  bool smaller_games_prove_lost() {
+    const std::uint64_t before = checks_->positions();
+    const bool lost = checks_->lost(s_);
+    positions_ += checks_->positions() - before;
+    ticks_ |= 0x3FFF;  // a check can take a while: ask about the time next
+    return lost;
   }
 
   struct Key {
@@ -297,6 +317,8 @@ class Search final : public SearchTask {
   OpenPositions open_;      // otherwise: positions entered and not yet proved lost
   std::vector<Key> open_stack_;
   PositionSet& lost_;       // shared by every search of the solve
+  GhostChecks* checks_;     // shared too, or none
+  std::uint64_t expanded_ = 0;  // positions expanded; positions_ also counts the checks'
   std::uint64_t restart_at_ = 0, tries_ = 0;
   Rng random_{0x5EED - 0x9E3779B97F4A7C15ull};  // a fixed seed: verdicts repeat
   std::vector<Move> arena_;
@@ -369,8 +391,14 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   root.start_pairing(joining);
   const Rules& R = start.rules();
   const bool several = deals_several(R);
+  // Where pinned cards prove losses, the depth-first searches ask smaller games about the
+  // positions a card turned up leads to (seeds/solver.md, "Smaller games along the search"),
+  // unless the stock deals several cards: the smaller game plays the talon's cards in any
+  // order, and with draw 3 the checks cost six deals of 1-1000 at 10 s and decided none.
+  GhostChecks checks;
+  GhostChecks* const asks = limits.stuck_cards && R.pins_prove_losses && !several ? &checks : nullptr;
   for (const Order& order : portfolio(R)) {
-    searches.push_back(std::make_unique<Search>(root, order, budget, lost));
+    searches.push_back(std::make_unique<Search>(root, order, budget, lost, asks));
     slices.push_back(order.restarts ? (several ? 12 : 6) : 1);
     streamlines |= order.streamlined;
   }

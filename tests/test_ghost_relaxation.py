@@ -149,3 +149,13 @@ def test_bad_arguments_are_refused():
         core.ghost_loss(max_kept=0)
     with pytest.raises(ValueError):
         core.ghost_loss(budget=10**9)
+
+
+def test_smaller_games_asked_along_the_search_prove_klondike_697_lost():
+    # The tries from the deal find no smaller game that loses; asked wherever a card turns up,
+    # the smaller games prove the positions there lost, and the deal with them (the searches
+    # alone had not decided it in 8.8 M positions; seeds/solver.md).
+    state = se.load_game("klondike").deal(697)
+    assert state._core.ghost_loss()[0] is None
+    r = state.solve(time_limit=None, max_positions=6_000_000)
+    assert r.status == "unsolvable" and not r.smaller_game and not r.moves

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "beam.hpp"
+#include "ghost_checks.hpp"
 #include "ghost_relaxation.hpp"
 #include "open_positions.hpp"
 #include "position_set.hpp"
@@ -728,6 +729,30 @@ int main() {
     std::uint64_t positions = 0;
     CHECK(smaller_game_lost(s, kept, 10000, &positions) == 1 && positions < 100);
     CHECK(smaller_game_lost(s, kept & ~(std::uint64_t{1} << make_card(3, 1)), 10000, &positions) == 0);
+  }
+
+  {
+    // Smaller games asked along a search (cpp/ghost_checks.cpp): 8C over a face-down 7C, 9H
+    // and 9D can neither go up nor leave, so the tries from that pile prove the position lost,
+    // after those from the first pile have failed; a position where the 7H has moved off the
+    // QS onto the 8S is lost by the same kept cards, remembered and tried first.
+    auto rules = std::make_shared<const Rules>(klondike_rules());
+    auto down = [](int r, int suit) { return make_card(r, suit, 0, true); };
+    State s(rules), moved(rules);
+    s.set_piles(klondike_piles({{down(0, 0), down(11, 1), make_card(6, 2)},
+                                {down(6, 0), down(8, 2), down(8, 3), make_card(7, 0)}}),
+                -1);
+    moved.set_piles(klondike_piles({{down(0, 0), make_card(11, 1)},
+                                    {down(6, 0), down(8, 2), down(8, 3), make_card(7, 0)},
+                                    {make_card(7, 1), make_card(6, 2)}}),
+                    -1);
+    GhostChecks checks;
+    CHECK(checks.lost(s));
+    const std::uint64_t first = checks.positions();
+    CHECK(checks.lost(moved) && first > 1000 && checks.positions() - first < first / 100);
+    State alive(rules);  // the first pile alone, everything else in the stock: won
+    alive.set_piles(klondike_piles({{down(0, 0), down(11, 1), make_card(6, 2)}}), -1);
+    CHECK(!checks.lost(alive));
   }
 
   {

@@ -1,0 +1,45 @@
+// Klondike #697: the first position checked, six cards still face down, is lost in a smaller
+// game of 23 cards; the same 23 cards then prove the next 194 positions checked lost, and
+// the deal in 0.24 s, which the searches alone had not decided in 10 s.
+#include "ghost_checks.hpp"
+
+#include <algorithm>
+
+#include "ghost_relaxation.hpp"
+
+namespace sol {
+
+namespace {
+
+// Measured on Klondike's deals 1-1000 at 10 s (seeds/solver.md): a larger credit or share
+// costs the deals won early more time than it buys.
+constexpr std::uint64_t kCredit = 50'000;
+constexpr std::uint64_t kShare = 4;
+constexpr std::size_t kRemembered = 8;           // kept sets that proved a loss, tried first
+constexpr std::uint64_t kRememberedCap = 2'000;  // positions for each of them
+constexpr std::uint64_t kFreshBudget = 50'000;   // positions for the fresh tries of one check
+
+}  // namespace
+
+bool GhostChecks::lost(const State& s) {
+  if (positions_ >= kCredit + expanded_ / kShare) return false;
+  for (std::size_t i = proved_.size(); i-- > 0;) {
+    std::uint64_t n = 0;
+    const int r = smaller_game_lost(s, proved_[i], kRememberedCap, &n);
+    positions_ += n;
+    if (r == 1) {  // the most recent proof first next time
+      const auto at = proved_.begin() + static_cast<std::ptrdiff_t>(i);
+      std::rotate(at, at + 1, proved_.end());
+      return true;
+    }
+  }
+  GhostProof proof;
+  const bool lost = ghost_relaxation_loss(s, &proof, 30, 5'000, kFreshBudget);
+  positions_ += proof.positions;
+  if (!lost) return false;
+  if (proved_.size() == kRemembered) proved_.erase(proved_.begin());
+  proved_.push_back(proof.kept);
+  return true;
+}
+
+}  // namespace sol

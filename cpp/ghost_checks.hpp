@@ -1,0 +1,30 @@
+// Smaller games asked along the search (seeds/solver.md, "Smaller games along the search"):
+// where a move turns a card up, the depth-first searches ask whether a smaller game with
+// ghosts proves the new position lost, and if so do not enter it. The same few cards
+// decide most positions of a deal's endgame, so the kept sets that proved one position lost
+// are tried first on the next, and cost a few dozen positions where fresh tries cost
+// tens of thousands.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace sol {
+
+class State;
+
+class GhostChecks {
+ public:
+  // True when a smaller game proves `s` lost: one of the kept sets that proved a position
+  // lost before, else fresh tries. The checks spend at most kCredit positions plus one for
+  // every kShare positions the searches expanded; beyond that, lost() says false at once.
+  bool lost(const State& s);
+  void expanded() { ++expanded_; }  // the searches count each position they expand
+
+  std::uint64_t positions() const { return positions_; }  // the smaller games', every check together
+
+ private:
+  std::vector<std::uint64_t> proved_;  // kept sets that proved a position lost, the latest last
+  std::uint64_t positions_ = 0, expanded_ = 0;
+};
+
+}  // namespace sol
