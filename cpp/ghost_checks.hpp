@@ -14,9 +14,14 @@ class State;
 
 class GhostChecks {
  public:
+  // No check before the searches have expanded this many positions: most deals are decided
+  // sooner (Trigon's in a few dozen), and would pay for checks that decide nothing.
+  static constexpr std::uint64_t kDelay = 50'000;
+
   // True when a smaller game proves `s` lost: one of the kept sets that proved a position
-  // lost before, else fresh tries. The checks spend at most kCredit positions plus one for
-  // every kShare positions the searches expanded; beyond that, lost() says false at once.
+  // lost before, else fresh tries. Once the searches have expanded kDelay positions, the
+  // checks spend at most kCredit positions plus one for every kShare expanded after that;
+  // before, and beyond that, lost() says false at once.
   bool lost(const State& s);
   void expanded() { ++expanded_; }  // the searches count each position they expand
 

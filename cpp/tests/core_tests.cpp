@@ -747,6 +747,8 @@ int main() {
                                     {make_card(7, 1), make_card(6, 2)}}),
                     -1);
     GhostChecks checks;
+    CHECK(!checks.lost(s) && checks.positions() == 0);  // not before the searches have gone a while
+    for (std::uint64_t i = 0; i < GhostChecks::kDelay; ++i) checks.expanded();
     CHECK(checks.lost(s));
     const std::uint64_t first = checks.positions();
     CHECK(checks.lost(moved) && first > 1000 && checks.positions() - first < first / 100);
