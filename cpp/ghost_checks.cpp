@@ -1,6 +1,6 @@
 // Klondike #341 (with other settings than these, measured in seeds/solver.md): the first
 // proof, at a position with six cards face down, kept 18 cards; the same 18 then proved 2,258
-// of the next 2,259 positions checked lost, a few hundred positions each at most, and the
+// of the next 2,259 positions checked lost, in 175 positions each on average, and the
 // deal with them in 3.8 s, which the searches alone had not decided in 10 s.
 #include "ghost_checks.hpp"
 
