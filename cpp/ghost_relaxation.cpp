@@ -122,9 +122,8 @@ class LayoutTable {
   std::size_t size() const { return parents_.size(); }
   // Adds the layout (its piles sorted here) unless already in; true if it was new.
   bool add(Layout& L, std::int32_t parent) {
-    canonical(L);
     const std::uint8_t* key = key_.data();
-    const std::size_t len = key_size_;
+    const std::size_t len = canonical(L, key_.data());
     std::size_t slot = hash(key, len) & (slots_.size() - 1);
     for (; slots_[slot] >= 0; slot = (slot + 1) & (slots_.size() - 1)) {
       const auto id = static_cast<std::size_t>(slots_[slot]);
@@ -152,14 +151,15 @@ class LayoutTable {
     return std::string(reinterpret_cast<const char*>(bytes_.data() + offsets_[id]), offsets_[id + 1] - offsets_[id]);
   }
   static std::string key_of(const Layout& L) {
-    LayoutTable t;
-    t.canonical(L);
-    return std::string(reinterpret_cast<const char*>(t.key_.data()), t.key_size_);
+    Key key;
+    return std::string(reinterpret_cast<const char*>(key.data()), canonical(L, key.data()));
   }
 
  private:
-  // The key: up, talon, then the piles in the order of their bottom cards.
-  void canonical(const Layout& L) {
+  using Key = std::array<std::uint8_t, 16 + 128>;
+
+  // Writes the key (up, talon, then the piles in the order of their bottom cards); its length.
+  static std::size_t canonical(const Layout& L, std::uint8_t* key) {
     const PileStarts piles(L);
     std::array<std::uint8_t, 64> order;
     for (int k = 0; k < piles.count; ++k) order[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(k);
@@ -168,16 +168,16 @@ class LayoutTable {
     for (int i = 1; i < piles.count; ++i)
       for (int j = i; j > 0 && less(order[static_cast<std::size_t>(j)], order[static_cast<std::size_t>(j) - 1]); --j)
         std::swap(order[static_cast<std::size_t>(j)], order[static_cast<std::size_t>(j) - 1]);
-    std::memcpy(key_.data(), &L.up, 8);
-    std::memcpy(key_.data() + 8, &L.talon, 8);
+    std::memcpy(key, &L.up, 8);
+    std::memcpy(key + 8, &L.talon, 8);
     std::size_t at = 16;
     for (int i = 0; i < piles.count; ++i) {
       const int k = order[static_cast<std::size_t>(i)];
       const auto len = static_cast<std::size_t>(piles.end(k) + 1 - piles.begin(k));
-      std::memcpy(key_.data() + at, L.b.data() + piles.begin(k), len);
+      std::memcpy(key + at, L.b.data() + piles.begin(k), len);
       at += len;
     }
-    key_size_ = at;
+    return at;
   }
   static std::uint64_t hash(const std::uint8_t* key, std::size_t len) {
     std::uint64_t h = 0x9E3779B97F4A7C15ull ^ len, w = 0;
@@ -205,8 +205,7 @@ class LayoutTable {
   std::vector<std::int32_t> slots_, parents_;
   std::vector<std::size_t> offsets_;
   std::vector<std::uint8_t> bytes_;
-  std::array<std::uint8_t, 16 + 128> key_;
-  std::size_t key_size_ = 0;
+  Key key_;  // the key of the layout being added
 };
 
 // One smaller game: the cards of `kept` play by the real rules; every other card is a ghost,
