@@ -23,7 +23,7 @@ constexpr std::uint64_t kFreshBudget = 50'000;   // positions for the fresh trie
 }  // namespace
 
 bool GhostChecks::lost(const State& s) {
-  if (expanded_ < kDelay || positions_ >= kCredit + (expanded_ - kDelay) / kShare) return false;
+  if (expanded_ < kDelay || wasted_ >= kCredit + (expanded_ - kDelay) / kShare) return false;
   for (std::size_t i = proved_.size(); i-- > 0;) {
     std::uint64_t n = 0;
     const int r = smaller_game_lost(s, proved_[i], kRememberedCap, &n);
@@ -33,11 +33,15 @@ bool GhostChecks::lost(const State& s) {
       std::rotate(at, at + 1, proved_.end());
       return true;
     }
+    wasted_ += n;
   }
   GhostProof proof;
   const bool lost = ghost_relaxation_loss(s, &proof, 30, 5'000, kFreshBudget);
   positions_ += proof.positions;
-  if (!lost) return false;
+  if (!lost) {
+    wasted_ += proof.positions;
+    return false;
+  }
   if (proved_.size() == kRemembered) proved_.erase(proved_.begin());
   proved_.push_back(proof.kept);
   return true;

@@ -20,8 +20,9 @@ class GhostChecks {
 
   // True when a smaller game proves `s` lost: one of the kept sets that proved a position
   // lost before, else fresh tries. Once the searches have expanded kDelay positions, the
-  // checks spend at most kCredit positions plus one for every kShare expanded after that;
-  // before, and beyond that, lost() says false at once.
+  // checks that prove nothing may spend kCredit positions plus one for every kShare
+  // expanded after that; before, and beyond that, lost() says false at once. A check that
+  // proves a loss is not counted: it spares the searches the positions beyond.
   bool lost(const State& s);
   void expanded() { ++expanded_; }  // the searches count each position they expand
 
@@ -30,6 +31,7 @@ class GhostChecks {
  private:
   std::vector<std::uint64_t> proved_;  // kept sets that proved a position lost, the latest last
   std::uint64_t positions_ = 0, expanded_ = 0;
+  std::uint64_t wasted_ = 0;  // positions of the checks that proved nothing
 };
 
 }  // namespace sol

@@ -11,7 +11,10 @@ class SingleDealSearch final : public SearchTask {
     State s(rules_);
     s.set_piles(start.piles(), start.redeals_left());
     s.set_pins_checked(pins_checked);
-    search_ = make_depth_first(s, budget, lost_);
+    // The smaller games ask for the talon's cards in any order, so they hold in this game
+    // as in any: they are off in the game's own searches only for what they cost there.
+    const bool asks = pins_checked && rules_->pins_prove_losses;
+    search_ = make_depth_first(s, budget, lost_, asks ? &checks_ : nullptr);
   }
 
   Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {
@@ -30,6 +33,7 @@ class SingleDealSearch final : public SearchTask {
 
   std::shared_ptr<const Rules> rules_;  // outlives the search's states
   PositionSet lost_;
+  GhostChecks checks_;  // outlives the search, which asks it
   std::unique_ptr<SearchTask> search_;
 };
 

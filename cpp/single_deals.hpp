@@ -7,6 +7,7 @@
 #pragma once
 #include <memory>
 
+#include "ghost_checks.hpp"
 #include "position_set.hpp"
 #include "search_task.hpp"
 
@@ -22,7 +23,8 @@ std::unique_ptr<SearchTask> make_single_deal_search(const State& start, bool pin
                                                     MemoryBudget& budget);
 
 // The solver's plain depth-first search of the whole game (cpp/solver.cpp): waste first,
-// no restarts, proved losses into `lost`.
-std::unique_ptr<SearchTask> make_depth_first(const State& start, MemoryBudget& budget, PositionSet& lost);
+// no restarts, proved losses into `lost`; `checks`, where given, asks smaller games along it.
+std::unique_ptr<SearchTask> make_depth_first(const State& start, MemoryBudget& budget, PositionSet& lost,
+                                             GhostChecks* checks = nullptr);
 
 }  // namespace sol

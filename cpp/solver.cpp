@@ -329,8 +329,9 @@ class Search final : public SearchTask {
 
 }  // namespace
 
-std::unique_ptr<SearchTask> make_depth_first(const State& start, MemoryBudget& budget, PositionSet& lost) {
-  return std::make_unique<Search>(start, Order{true, false, false}, budget, lost);
+std::unique_ptr<SearchTask> make_depth_first(const State& start, MemoryBudget& budget, PositionSet& lost,
+                                             GhostChecks* checks) {
+  return std::make_unique<Search>(start, Order{true, false, false}, budget, lost, checks);
 }
 
 SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll& stop) {
@@ -393,8 +394,8 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   const bool several = deals_several(R);
   // Where pinned cards prove losses, the depth-first searches ask smaller games about the
   // positions a card turned up leads to (seeds/solver.md, "Smaller games along the search"),
-  // unless the stock deals several cards: the smaller game plays the talon's cards in any
-  // order, and with draw 3 the checks cost six deals of 1-1000 at 10 s and decided none.
+  // unless the stock deals several cards: with draw 3 the checks cost six deals of 1-1000 at
+  // 10 s and decided none. There the search dealing one card at a time asks them instead.
   GhostChecks checks;
   GhostChecks* const asks = limits.stuck_cards && R.pins_prove_losses && !several ? &checks : nullptr;
   for (const Order& order : portfolio(R)) {

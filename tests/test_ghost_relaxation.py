@@ -160,3 +160,11 @@ def test_smaller_games_asked_along_the_search_prove_klondike_341_lost():
     assert state._core.ghost_loss()[0] is None
     r = state.solve(time_limit=None, max_positions=3_000_000)
     assert r.status == "unsolvable" and not r.smaller_game and not r.moves
+
+
+def test_smaller_games_prove_klondike_341_lost_dealing_three_through_the_game_dealing_one():
+    # With draw 3 the game's own searches do not ask them; the search of the same deal dealing
+    # one card at a time does, and its proof holds here (tests/test_single_deals.py). Without
+    # them, 3 M positions left this deal unknown.
+    r = se.load_game("klondike", draw=3).deal(341).solve(time_limit=None, max_positions=3_000_000)
+    assert r.status == "unsolvable" and r.single_deals and not r.smaller_game
