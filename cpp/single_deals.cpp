@@ -11,8 +11,8 @@ class SingleDealSearch final : public SearchTask {
     State s(rules_);
     s.set_piles(start.piles(), start.redeals_left());
     s.set_pins_checked(pins_checked);
-    // The smaller games ask for the talon's cards in any order, so they hold in this game
-    // as in any: they are off in the game's own searches only for what they cost there.
+    // The smaller games play the talon's cards in any order, so they hold in this game as in
+    // any; they are off in the game's own searches only for what they cost there.
     const bool asks = pins_checked && rules_->pins_prove_losses;
     search_ = make_depth_first(s, budget, lost_, asks ? &checks_ : nullptr);
   }
