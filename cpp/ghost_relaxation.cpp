@@ -24,29 +24,6 @@ constexpr std::uint64_t bit(int f) { return std::uint64_t{1} << f; }
 constexpr std::uint8_t kFace = 0x3F, kDown = 0x80, kOn = 0x40;
 constexpr char kEnd = '\xFF';  // ends a pile in a key; no card byte has every bit set
 
-// A position of a smaller game's winning line, as ghosts_leaned_on() reads it.
-struct Pos {
-  std::uint64_t up = 0, talon = 0;
-  std::vector<std::string> piles;  // bottom card first; the top card is face up
-
-  // From a key of LayoutTable (below).
-  static Pos from_key(const std::string& k) {
-    Pos p;
-    std::copy_n(k.data(), 8, reinterpret_cast<char*>(&p.up));
-    std::copy_n(k.data() + 8, 8, reinterpret_cast<char*>(&p.talon));
-    std::string cur;
-    for (std::size_t i = 16; i < k.size(); ++i) {
-      if (k[i] == kEnd) {
-        p.piles.push_back(cur);
-        cur.clear();
-      } else {
-        cur += k[i];
-      }
-    }
-    return p;
-  }
-};
-
 // Where each face lay in the real position.
 struct Root {
   std::uint64_t up = 0;
@@ -99,6 +76,26 @@ struct Layout {
   }
 };
 
+// A position of a smaller game's winning line, as ghosts_leaned_on() reads it (which pile
+// holds a card, not in which order the piles come).
+struct Pos {
+  std::uint64_t up = 0, talon = 0;
+  std::vector<std::string> piles;  // bottom card first; the top card is face up
+
+  explicit Pos(const Layout& L) : up(L.up), talon(L.talon) {
+    std::string cur;
+    for (int i = 0; i < L.n; ++i) {
+      const std::uint8_t b = L.b[static_cast<std::size_t>(i)];
+      if (b == static_cast<std::uint8_t>(kEnd)) {
+        piles.push_back(cur);
+        cur.clear();
+      } else {
+        cur += static_cast<char>(b);
+      }
+    }
+  }
+};
+
 // Where each pile of a layout begins; pile k's kEnd is at at[k + 1] - 1.
 struct PileStarts {
   int count = 0;
@@ -120,8 +117,8 @@ class LayoutTable {
   LayoutTable() : slots_(1024, -1) { offsets_.push_back(0); }
 
   std::size_t size() const { return parents_.size(); }
-  // Adds the layout (its piles sorted here) unless already in; true if it was new.
-  bool add(Layout& L, std::int32_t parent) {
+  // Adds the layout (under its piles sorted) unless already in; true if it was new.
+  bool add(const Layout& L, std::int32_t parent) {
     const std::uint8_t* key = key_.data();
     const std::size_t len = canonical(L, key_.data());
     std::size_t slot = hash(key, len) & (slots_.size() - 1);
@@ -147,17 +144,8 @@ class LayoutTable {
     std::memcpy(L.b.data(), k + 16, static_cast<std::size_t>(L.n));
     return L;
   }
-  std::string key(std::size_t id) const {
-    return std::string(reinterpret_cast<const char*>(bytes_.data() + offsets_[id]), offsets_[id + 1] - offsets_[id]);
-  }
-  static std::string key_of(const Layout& L) {
-    Key key;
-    return std::string(reinterpret_cast<const char*>(key.data()), canonical(L, key.data()));
-  }
 
  private:
-  using Key = std::array<std::uint8_t, 16 + 128>;
-
   // Writes the key (up, talon, then the piles in the order of their bottom cards); its length.
   static std::size_t canonical(const Layout& L, std::uint8_t* key) {
     const PileStarts piles(L);
@@ -205,7 +193,7 @@ class LayoutTable {
   std::vector<std::int32_t> slots_, parents_;
   std::vector<std::size_t> offsets_;
   std::vector<std::uint8_t> bytes_;
-  Key key_;  // the key of the layout being added
+  std::array<std::uint8_t, 16 + 128> key_;  // the key of the layout being added
 };
 
 // One smaller game: the cards of `kept` play by the real rules; every other card is a ghost,
@@ -235,9 +223,9 @@ class SmallerGame {
       const Layout p = table.layout(at);
       if (!(kept_ & ~p.up)) {
         for (std::int32_t i = static_cast<std::int32_t>(at); i >= 0; i = table.parent(static_cast<std::size_t>(i)))
-          line.push_back(Pos::from_key(table.key(static_cast<std::size_t>(i))));
+          line.emplace_back(table.layout(static_cast<std::size_t>(i)));
         // The first step's ghosts include the closure's.
-        line.push_back(Pos::from_key(LayoutTable::key_of(project())));
+        line.emplace_back(project());
         std::reverse(line.begin(), line.end());
         positions_ = table.size();
         return Result::Won;
@@ -248,7 +236,7 @@ class SmallerGame {
       }
       next.clear();
       children(p, next);
-      for (Layout& q : next) table.add(q, static_cast<std::int32_t>(at));
+      for (const Layout& q : next) table.add(q, static_cast<std::int32_t>(at));
     }
     positions_ = table.size();
     return Result::Lost;
