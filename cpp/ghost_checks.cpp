@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "ghost_relaxation.hpp"
+#include "rules.hpp"
 
 namespace sol {
 
@@ -21,6 +22,8 @@ constexpr std::uint64_t kRememberedCap = 2'000;  // positions for each of them
 constexpr std::uint64_t kFreshBudget = 50'000;   // positions for the fresh tries of one check
 
 }  // namespace
+
+bool GhostChecks::apply(const Rules& R, bool stuck_cards) { return stuck_cards && R.pins_prove_losses; }
 
 bool GhostChecks::lost(const State& s) {
   if (expanded_ < kDelay || wasted_ >= kCredit + (expanded_ - kDelay) / kShare) return false;

@@ -11,12 +11,17 @@
 namespace sol {
 
 class State;
+struct Rules;
 
 class GhostChecks {
  public:
   // No check before the searches have expanded this many positions: most deals are decided
   // sooner (Trigon's in a few dozen), and would pay for checks that decide nothing.
   static constexpr std::uint64_t kDelay = 50'000;
+
+  // Whether searches of this game may ask: where pinned cards prove losses, and the caller
+  // lets the solver reason about stuck cards.
+  static bool apply(const Rules& R, bool stuck_cards);
 
   // True when a smaller game proves `s` lost: one of the kept sets that proved a position
   // lost before, else fresh tries. Once the searches have expanded kDelay positions, the

@@ -13,8 +13,7 @@ class SingleDealSearch final : public SearchTask {
     s.set_pins_checked(pins_checked);
     // The smaller games play the talon's cards in any order, so they hold in this game as in
     // any; they are off in the game's own searches only for what they cost there.
-    const bool asks = pins_checked && rules_->pins_prove_losses;
-    search_ = make_depth_first(s, budget, lost_, asks ? &checks_ : nullptr);
+    search_ = make_depth_first(s, budget, lost_, GhostChecks::apply(*rules_, pins_checked) ? &checks_ : nullptr);
   }
 
   Status run(std::uint64_t until, const TimeUp& time_up, const StopPoll& stop) override {

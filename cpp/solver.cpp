@@ -397,7 +397,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   // unless the stock deals several cards: with draw 3 the checks cost six deals of 1-1000 at
   // 10 s and decided none. There the search dealing one card at a time asks them instead.
   GhostChecks checks;
-  GhostChecks* const asks = limits.stuck_cards && R.pins_prove_losses && !several ? &checks : nullptr;
+  GhostChecks* const asks = GhostChecks::apply(R, limits.stuck_cards) && !several ? &checks : nullptr;
   for (const Order& order : portfolio(R)) {
     searches.push_back(std::make_unique<Search>(root, order, budget, lost, asks));
     slices.push_back(order.restarts ? (several ? 12 : 6) : 1);
