@@ -76,26 +76,6 @@ struct Layout {
   }
 };
 
-// A position of a smaller game's winning line, as ghosts_leaned_on() reads it (which pile
-// holds a card, not in which order the piles come).
-struct Pos {
-  std::uint64_t up = 0, talon = 0;
-  std::vector<std::string> piles;  // bottom card first; the top card is face up
-
-  explicit Pos(const Layout& L) : up(L.up), talon(L.talon) {
-    std::string cur;
-    for (int i = 0; i < L.n; ++i) {
-      const std::uint8_t b = L.b[static_cast<std::size_t>(i)];
-      if (b == static_cast<std::uint8_t>(kEnd)) {
-        piles.push_back(cur);
-        cur.clear();
-      } else {
-        cur += static_cast<char>(b);
-      }
-    }
-  }
-};
-
 // Where each pile of a layout begins; pile k's kEnd is at at[k + 1] - 1.
 struct PileStarts {
   int count = 0;
@@ -109,6 +89,20 @@ struct PileStarts {
   }
   int begin(int k) const { return at[static_cast<std::size_t>(k)]; }
   int end(int k) const { return at[static_cast<std::size_t>(k) + 1] - 1; }  // its kEnd
+};
+
+// A position of a smaller game's winning line, as ghosts_leaned_on() reads it (which pile
+// holds a card, not in which order the piles come).
+struct Pos {
+  std::uint64_t up = 0, talon = 0;
+  std::vector<std::string> piles;  // bottom card first; the top card is face up
+
+  explicit Pos(const Layout& L) : up(L.up), talon(L.talon) {
+    const PileStarts starts(L);
+    for (int k = 0; k < starts.count; ++k)
+      piles.emplace_back(reinterpret_cast<const char*>(L.b.data()) + starts.begin(k),
+                         static_cast<std::size_t>(starts.end(k) - starts.begin(k)));
+  }
 };
 
 // The positions of one breadth-first search, each stored once as its key's bytes.
