@@ -227,6 +227,10 @@ PYBIND11_MODULE(_core, m) {
            // State::crowded_loss: whether cards that cannot go up while a card lies in its pile
            // are too many for the cards they could lie on (False where the test does not apply).
            [](const PyState& self) { return self.state.rules().pins_prove_losses && self.state.crowded_loss(); })
+      .def("pinned_pair_loss",
+           // State::pinned_pair_loss: whether two cards in two piles, each resting only under
+           // one of them, prove the position lost (False where the test does not apply).
+           [](const PyState& self) { return self.state.rules().pins_prove_losses && self.state.pinned_pair_loss(); })
       .def("ghost_loss",
            // ghost_relaxation_loss: the faces of a smaller game that cannot be won (the rest
            // its ghosts), or None; and the smaller games' positions, all tries together.

@@ -62,7 +62,7 @@ bool State::find_pinned_loss(int* pile, int* index, int* unplaced) const {
     std::uint64_t under = 0;
     for (int j = 0; j < size_[q]; ++j) {
       if (j) under |= bit(face(cards_[q][j - 1]));
-      if (j >= first_pin_[q] && pinned(q, j, under) && pinned_loss_at(q, j, under, unplaced)) {
+      if (j >= first_pin_[q] && pinned(q, j, under) && pinned_loss_at(q, j, under, 0, unplaced)) {
         if (pile) *pile = q;
         if (index) *index = j;
         return true;
@@ -81,34 +81,38 @@ bool State::pinned(int q, int j, std::uint64_t under) const {
   return !(R.parents_of[c] & ~(under | up_for_good_)) && !(R.laid_in_empty >> c & 1) && starts_unit(q, j);
 }
 
-// Card j of pile q, lying on `under`, can leave only for its foundation. At that moment the
-// cards below it on its foundation are up, and the cards under it, those waiting for one of
-// them there and those waiting for it cannot be. Each of those lying off the foundations
-// and the talon must then rest: where it lies, if nothing under it must have gone up; in an
-// empty pile that takes it; or on a card that rests and could hold it.
-bool State::pinned_loss_at(int q, int j, std::uint64_t under, int* unplaced) const {
+// Card j of pile q can leave only for its foundation, and `covered` (the cards under it, or
+// with a pinned pair those under either card) stay covered till then, as do `others` (the
+// pair's other card, which then still lies where it does). At that moment the cards below it on
+// its foundation are up, and the covered cards, the others, those waiting for one of them
+// there and those waiting for it cannot be. Each of those lying off the foundations and the
+// talon, but not covered, must then rest: where it lies, if nothing under it must have gone
+// up; in an empty pile that takes it; or on a card that rests and could hold it. The others
+// rest where they lie.
+bool State::pinned_loss_at(int q, int j, std::uint64_t covered, std::uint64_t others, int* unplaced) const {
   const Rules& R = *r_;
   const int c = face(cards_[q][j]);
   std::uint64_t waiting = R.home_above[c];
-  for (std::uint64_t m = under; m; m &= m - 1) waiting |= bit(ctz64(m)) | R.home_above[ctz64(m)];
+  for (std::uint64_t m = covered | others; m; m &= m - 1) waiting |= bit(ctz64(m)) | R.home_above[ctz64(m)];
   const std::uint64_t gone = R.home_below[c] | bit(c);
   if (waiting & gone) {
     if (unplaced) *unplaced = ctz64(waiting & gone);
     return true;
   }
-  const std::uint64_t unavailable = gone | under;
-  std::uint64_t must_rest = 0, rests = 0;
+  const std::uint64_t unavailable = gone | covered;
+  std::uint64_t must_rest = 0, rests = others;
   for (int p = 0; p < R.piles; ++p) {
     if (R.kind[p] == Kind::Foundation || p == R.stock || p == R.waste) continue;
     bool stays = true;
     for (int i = 0; i < size_[p]; ++i) {
       const int f = face(cards_[p][i]);
-      if (p == q && i < j) continue;
+      if (covered >> f & 1) continue;
       if (waiting >> f & 1) must_rest |= bit(f);
       if (stays && !(unavailable >> f & 1)) rests |= bit(f);
       stays &= !(gone >> f & 1);
     }
   }
+  if (!(must_rest & ~rests)) return false;  // each can stay where it lies
   const std::uint64_t available = R.pinned_faces & ~unavailable & ~up_for_good_;
   rests |= R.laid_in_empty & available;
   for (std::uint64_t grown = rests; grown;) {

@@ -160,6 +160,9 @@ class State {
   // it could then rest nowhere. The solver asks it in every position it expands, once
   // set_pins_checked(true); its moves are then none.
   bool pinned_loss() const;
+  // Two cards in two piles, each of whose resting places off the foundations lies under one
+  // of them (cpp/pinned_pairs.cpp; asked with pinned_loss()).
+  bool pinned_pair_loss() const;
   void set_pins_checked(bool on) { pins_checked_ = on && r_->pins_prove_losses; }
   // Why pinned_loss() holds: the pinned card (pile, index from the bottom) and the face of a
   // card waiting for it that could then rest nowhere. False where it does not hold.
@@ -332,8 +335,12 @@ class State {
   // Whether card j of pile q, lying on the faces `under`, can leave only for its
   // foundation; pinned_loss() for it.
   bool pinned(int q, int j, std::uint64_t under) const;
-  // `unplaced`, if given, gets the face of a card that could then rest nowhere.
-  bool pinned_loss_at(int q, int j, std::uint64_t under, int* unplaced = nullptr) const;
+  // `unplaced`, if given, gets the face of a card that could then rest nowhere. `covered`:
+  // the faces that stay covered till then; `others`: a pinned pair's other card.
+  bool pinned_loss_at(int q, int j, std::uint64_t covered, std::uint64_t others, int* unplaced = nullptr) const;
+  // The faces that stay covered while card j of pile q (on the faces `under`) stays on the
+  // card under it.
+  std::uint64_t covered_by(int q, int j, std::uint64_t under) const;
   bool find_crowded_loss(int* pile, int* index, std::uint64_t* cards, std::uint64_t* holders) const;
   bool unmatched(std::uint64_t members, std::uint64_t cut, std::uint64_t& crowd, std::uint64_t& few) const;
   void refresh_crowds(int q) const;

@@ -792,6 +792,26 @@ int main() {
   }
 
   {
+    // Pinned pairs (cpp/pinned_pairs.cpp): TS on a face-down JD (over AC, 2H and 7C), TC on
+    // JH. Each black Ten rests only on a red Jack, so whichever leaves its Jack first goes up:
+    // the TC cannot (AC), and the TS only after the 7S, which strands the 6H (7C buried). With
+    // the 7C in the stock the 6H could lie on it, and nothing is proved.
+    auto rules = std::make_shared<const Rules>(klondike_rules());
+    const int cAC = make_card(0, 0, 0, true), c2H = make_card(1, 2, 0, true), c7C = make_card(6, 0, 0, true);
+    const int cJD = make_card(10, 3, 0, true), cTS = make_card(9, 1), cJH = make_card(10, 2), cTC = make_card(9, 0);
+    const int c7S = make_card(6, 1), c6H = make_card(5, 2);
+    State lost(rules), alive(rules);
+    lost.set_piles(klondike_piles({{cAC, c2H, c7C, cJD, cTS}, {cJH, cTC}, {c7S, c6H}}), -1);
+    alive.set_piles(klondike_piles({{cAC, c2H, cJD, cTS}, {cJH, cTC}, {c7S, c6H}}), -1);
+    CHECK(!lost.pinned_loss() && !lost.crowded_loss() && lost.pinned_pair_loss());
+    CHECK(!alive.pinned_pair_loss());
+    lost.set_pins_checked(true);
+    MoveList moves;
+    lost.solver_moves(moves);
+    CHECK(moves.size == 0);
+  }
+
+  {
     // Crowded holders (cpp/crowded_holders.cpp): QD over 5H, AD and KS cannot go up, nor QH
     // above it; both need a black King, KS is under them and KC (in the stock) holds one.
     // With QH on 5C where it lies, only QD needs KC. Moving QH onto KC crowds it again.
