@@ -67,8 +67,20 @@ def test_one_card_of_the_pair_is_face_down_or_on_a_face_down_card():
 
 
 @pytest.mark.parametrize("options", [NO_TAKEBACK, {"draw": 3}], ids=str)
-def test_the_other_klondike_rules_ask_it_too(options):
+def test_the_other_klondike_rules_hold_it_too(options):
     assert checks(PAIR, None, options)[0]
+
+
+def test_without_takebacks_the_searches_ask_it():
+    r = klondike(PAIR, None, NO_TAKEBACK).solve(time_limit=5)
+    assert r.status == "unsolvable" and r.positions < 10
+
+
+def test_with_draw_3_only_the_search_dealing_one_card_at_a_time_asks_it():
+    # Draw 3's own searches leave it out (it cost them a quarter more time a position); the
+    # search of the same deal dealing one card at a time asks it, and its loss proves draw 3's.
+    r = klondike(PAIR, None, {"draw": 3}).solve(time_limit=10)
+    assert r.status == "unsolvable" and r.single_deals
 
 
 def test_games_where_a_card_has_many_homes_never_ask():
