@@ -50,19 +50,19 @@ def test_the_card_leaving_first_may_go_up_if_nothing_then_strands():
     assert not checks([BURIED, ["JH", "TC"], ["7S"]])[0]  # 6H in the stock: it needs no rest
 
 
-def test_a_card_built_on_its_holder_covers_that_holder_only():
-    # The TC may carry the JH off, but never uncovers it: the pair holds wherever the JH lies.
-    assert checks([BURIED, ["JH", "QS", "TC"], ["7S", "6H"]])[0] is True  # TC on the QS: covers it
+def test_a_card_built_on_its_holder_keeps_that_holder_covered():
+    # The TC may carry the JH off (here off a face-down 5D), but never uncovers it.
     assert checks([BURIED, ["#5D", "JH", "TC"], ["7S", "6H"]])[0] is True
 
 
 def test_a_card_covers_everything_under_it_where_it_cannot_leave_with_the_card_under_it():
-    assert checks([BURIED, ["#JH", "#9D", "TC"], ["7S", "6H"]])[0] is True
+    assert checks([BURIED, ["#JH", "#9D", "TC"], ["7S", "6H"]])[0] is True  # on a face-down card
+    assert checks([BURIED, ["JH", "QS", "TC"], ["7S", "6H"]])[0] is True  # on a card it is not built on
 
 
-def test_one_card_of_the_pair_is_face_down_or_on_a_face_down_card():
-    # With everything face up the TS lies on the JD as a run: it could carry it off and uncover
-    # the AC, so nothing is proved.
+def test_a_pair_needs_a_card_face_down_or_on_a_face_down_card():
+    # With everything face up the TS lies on the JD as a run, so it covers the JD alone (the
+    # AC is no longer covered), and the pair is not asked about.
     assert not checks([["AC", "2H", "7C", "JD", "TS"], ["JH", "TC"], ["7S", "6H"]])[0]
 
 
