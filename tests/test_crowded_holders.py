@@ -11,7 +11,7 @@ import pytest
 
 import solitaire_engine as se
 from test_solver import _won
-from test_pinned_cards import RANKS, holders_of, scatter
+from test_pinned_cards import RANKS, holders_of, scatter, verdicts_without_the_tests
 from test_stuck_cards import klondike
 
 NO_TAKEBACK = {"foundation_takeback": False}
@@ -162,11 +162,9 @@ def test_positions_it_calls_lost_the_search_without_it_never_wins(options):
     # Only positions neither the relaxation nor the pinned cards already prove lost.
     game = se.load_game("klondike", **options)
     rng = random.Random(f"crowded klondike {options}")
-    verdicts = []
-    for pos in _crowded_positions(game, rng, 400):
-        core = game.from_json(pos)._core
-        if core.crowded_loss() and core.stuck_cards() is None and not core.pinned_loss():
-            verdicts.append(core.solve(max_positions=50_000, stuck_cards=False)["status"])
+    verdicts = verdicts_without_the_tests(
+        game, _crowded_positions(game, rng, 400),
+        lambda core: core.crowded_loss() and core.stuck_cards() is None and not core.pinned_loss())
     assert "solved" not in verdicts
     assert verdicts.count("unsolvable") >= 10, verdicts
 

@@ -183,16 +183,20 @@ def scatter(pos, rest, rng, stock_share):
     pos["redeals_left"] = -1
 
 
+def verdicts_without_the_tests(game, positions, counted):
+    """The verdicts, at 50,000 positions with every test of stuck, pinned or crowded cards
+    off, of the positions (snapshots) for which `counted(core state)` holds."""
+    cores = (game.from_json(pos)._core for pos in positions)
+    return [core.solve(max_positions=50_000, stuck_cards=False)["status"] for core in cores if counted(core)]
+
+
 @pytest.mark.parametrize("options", [{}, NO_TAKEBACK, {"draw": 3}], ids=str)
 def test_positions_it_calls_lost_the_search_without_it_never_wins(options):
     # Only positions the relaxation of what covers what does not already prove lost.
     game = se.load_game("klondike", **options)
     rng = random.Random(f"pinned klondike {options}")
-    verdicts = []
-    for pos in _pinned_positions(game, rng, 600):
-        core = game.from_json(pos)._core
-        if core.pinned_loss() and core.stuck_cards() is None:
-            verdicts.append(core.solve(max_positions=50_000, stuck_cards=False)["status"])
+    verdicts = verdicts_without_the_tests(game, _pinned_positions(game, rng, 600),
+                                          lambda core: core.pinned_loss() and core.stuck_cards() is None)
     assert "solved" not in verdicts
     assert verdicts.count("unsolvable") >= 10, verdicts
 

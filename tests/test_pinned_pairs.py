@@ -9,7 +9,7 @@ import random
 import pytest
 
 import solitaire_engine as se
-from test_pinned_cards import RANKS, holders_of, scatter
+from test_pinned_cards import RANKS, holders_of, scatter, verdicts_without_the_tests
 from test_solver import _won
 from test_stuck_cards import klondike
 
@@ -158,11 +158,10 @@ def test_positions_it_calls_lost_the_search_without_it_never_wins(options):
     # do not already prove lost.
     game = se.load_game("klondike", **options)
     rng = random.Random(f"pinned pairs klondike {options}")
-    verdicts = []
-    for pos in _pair_positions(game, rng, 3000):
-        core = game.from_json(pos)._core
-        if core.pinned_pair_loss() and not core.pinned_loss() and not core.crowded_loss() and core.stuck_cards() is None:
-            verdicts.append(core.solve(max_positions=50_000, stuck_cards=False)["status"])
+    verdicts = verdicts_without_the_tests(
+        game, _pair_positions(game, rng, 3000),
+        lambda core: core.pinned_pair_loss() and not core.pinned_loss() and not core.crowded_loss()
+        and core.stuck_cards() is None)
     assert "solved" not in verdicts
     assert verdicts.count("unsolvable") >= 20, verdicts
 
