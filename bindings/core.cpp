@@ -446,6 +446,7 @@ PYBIND11_MODULE(_core, m) {
              out["pinned"] = r.pinned;
              out["crowded"] = r.crowded;
              out["crowded_holders"] = r.crowded_holders;
+             out["pinned_pair"] = r.pinned_pair;
              out["single_deals"] = r.single_deals;
              out["smaller_game"] = r.smaller_game;
              return out;

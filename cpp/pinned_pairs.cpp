@@ -32,7 +32,13 @@ bool over_face_down(const State& s, int q, int j) {
 
 }  // namespace
 
-bool State::pinned_pair_loss() const {
+bool State::pinned_pair_loss() const { return find_pinned_pair(nullptr); }
+
+bool State::pinned_pair_reason(PinnedPair& why) const {
+  return r_->pins_prove_losses && find_pinned_pair(&why);
+}
+
+bool State::find_pinned_pair(PinnedPair* why) const {
   const Rules& R = *r_;
   refresh_pins();  // pile_faces_
   std::uint64_t piles = 0;  // those a pair's cards may lie in: the tableau's
@@ -74,9 +80,18 @@ bool State::pinned_pair_loss() const {
         const bool first_stuck = (waiting | bit(c2) | R.home_above[c2]) & R.home_below[c1];
         const bool second_stuck = (waiting | bit(c1) | R.home_above[c1]) & R.home_below[c2];
         if (!first_stuck && !second_stuck) continue;
-        if ((first_stuck || pinned_loss_at(q1, j1, covered, bit(c2))) &&
-            (second_stuck || pinned_loss_at(q2, j2, covered, bit(c1))))
+        int unplaced1 = -1, unplaced2 = -1;
+        if ((first_stuck || pinned_loss_at(q1, j1, covered, bit(c2), &unplaced1)) &&
+            (second_stuck || pinned_loss_at(q2, j2, covered, bit(c1), &unplaced2))) {
+          if (why) {
+            if (first_stuck) unplaced1 = ctz64((waiting | bit(c2) | R.home_above[c2]) & R.home_below[c1]);
+            if (second_stuck) unplaced2 = ctz64((waiting | bit(c1) | R.home_above[c1]) & R.home_below[c2]);
+            *why = {{q1, q2}, {j1, j2}, {unplaced1, unplaced2},
+                    {((R.home_below[c1] | bit(c1)) >> unplaced1 & 1) != 0,
+                     ((R.home_below[c2] | bit(c2)) >> unplaced2 & 1) != 0}};
+          }
           return true;
+        }
       }
     }
   }

@@ -371,6 +371,12 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     for (; holders; holders &= holders - 1) out.crowded_holders.push_back(ctz64(holders));
     return finish(Verdict::Unsolvable, Limit::None);
   }
+  State::PinnedPair pair;
+  if (limits.stuck_cards && start.pinned_pair_reason(pair)) {
+    for (int k = 0; k < 2; ++k)
+      out.pinned_pair.insert(out.pinned_pair.end(), {pair.pile[k], pair.index[k], pair.blocker[k], pair.needed_up[k]});
+    return finish(Verdict::Unsolvable, Limit::None);
+  }
 
   constexpr std::uint64_t kSlice = 1 << 15;
   constexpr std::uint64_t kShortenBudget = 10'000'000;  // moves replayed: about a second at most

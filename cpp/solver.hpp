@@ -44,6 +44,10 @@ struct SolveResult {
   // can never leave, then the faces of the cards that would each need a card to lie on; and
   // the fewer faces that could hold them. Else both empty.
   std::vector<int> crowded, crowded_holders;
+  // Unsolvable without a search (State::pinned_pair_reason): for each card of the pair, its pile,
+  // its index, the face that stops it leaving first and whether that face must be up before
+  // it (1) or could rest nowhere (0). Else empty.
+  std::vector<int> pinned_pair;
   // Unsolvable, proved in the game that deals one card at a time, where this one deals
   // several (cpp/single_deals.hpp): every line of this game is a line of that one.
   bool single_deals = false;

@@ -163,6 +163,14 @@ class State {
   // Two cards in two piles, each of whose resting places off the foundations lies under one
   // of them (cpp/pinned_pairs.cpp; asked with pinned_loss()).
   bool pinned_pair_loss() const;
+  // Why pinned_pair_loss() holds: for each card of the pair, its pile and index from the
+  // bottom, and the face of a card that stops it leaving first: one that must be up before it
+  // and cannot be (`needed_up`), or one that waits and could then rest nowhere.
+  struct PinnedPair {
+    int pile[2], index[2], blocker[2];
+    bool needed_up[2];
+  };
+  bool pinned_pair_reason(PinnedPair& why) const;
   void set_pins_checked(bool on) { pins_checked_ = on && r_->pins_prove_losses; }
   // Why pinned_loss() holds: the pinned card (pile, index from the bottom) and the face of a
   // card waiting for it that could then rest nowhere. False where it does not hold.
@@ -332,6 +340,7 @@ class State {
   // pinned card that proves the loss, if any (null pointers: only whether there is one).
   void refresh_pins() const;
   bool find_pinned_loss(int* pile, int* index, int* unplaced) const;
+  bool find_pinned_pair(PinnedPair* why) const;
   // Whether card j of pile q, lying on the faces `under`, can leave only for its
   // foundation; pinned_loss() for it.
   bool pinned(int q, int j, std::uint64_t under) const;

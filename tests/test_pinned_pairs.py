@@ -4,6 +4,7 @@ it first can only go up; if neither can go up first (pinned cards' test, for eac
 position is lost. One test per statement on hand-built Klondike positions (every card not
 named waits in the stock, unlimited redeals), then its soundness: no position on a winning
 line is called lost, and no position it calls lost is won by the search without it."""
+import json
 import random
 
 import pytest
@@ -31,6 +32,31 @@ def test_two_cards_on_each_others_holders_lose_where_neither_can_go_up_first():
     assert checks(PAIR) == (True, False, False, False)  # beyond the tests of one card
     r = klondike(PAIR).solve(time_limit=None, max_positions=1000)
     assert r.status == "unsolvable" and r.positions < 10
+
+
+def test_the_solver_names_the_pair_and_what_stops_each_card_leaving_first():
+    r = klondike(PAIR).solve(time_limit=None, max_positions=1000)
+    assert (r.status, r.positions, r.pinned, r.crowded) == ("unsolvable", 0, None, None)
+    # The TS up first strands the 6H; the TC cannot go up before the AC, buried under the JD.
+    assert r.pinned_pair == (("t1", "TS", "6H", False), ("t2", "TC", "AC", True))
+    assert se.load_game("klondike").deal(2).solve(time_limit=10).pinned_pair is None  # won
+
+
+def test_the_cli_explains_a_pinned_pair_at_the_deal():
+    from test_cli import run
+
+    # Klondike #9293: the face-down JD (t6) lies over the QC and the TD, the 9C (t7) over the QS
+    # and the TH, so neither the JD's holders nor the 9C's are free. The JD cannot go up before
+    # the 5D, under the 9C; the 9C up first leaves the 8H (it waits for the 2H, under the 9C)
+    # with both black 9s gone: the 9C up, the 9S in the stock with both red 10s covered.
+    lines = run("solve", "klondike", "9293").stdout.splitlines()
+    assert lines[0].startswith("unsolvable (0 positions")
+    assert lines[1] == ("The JD in t6 and the 9C in t7 can each go only onto cards under one of the two, so "
+                        "whichever leaves first must go to its foundation. Neither can: the JD could go up only "
+                        "after the 5D, which cannot be up by then; with the 9C up first, the 8H, which must wait, "
+                        "could lie nowhere.")
+    data = json.loads(run("solve", "klondike", "9293", "--json").stdout)
+    assert data["pinned_pair"] == [["t6", "#JD", "5D", True], ["t7", "9C", "8H", False]]
 
 
 def test_the_search_alone_agrees():
@@ -76,11 +102,12 @@ def test_without_takebacks_the_searches_ask_it():
     assert r.status == "unsolvable" and r.positions < 10
 
 
-def test_with_draw_3_only_the_search_dealing_one_card_at_a_time_asks_it():
-    # Draw 3's own searches leave it out (it cost them a quarter more time a position); the
-    # search of the same deal dealing one card at a time asks it, and its loss proves draw 3's.
-    r = klondike(PAIR, None, {"draw": 3}).solve(time_limit=None, max_positions=2_000_000)
-    assert r.status == "unsolvable" and r.single_deals
+def test_with_draw_3_a_pair_at_the_start_is_named_too():
+    # Draw 3's own searches leave the test out (it cost them a quarter more time a position),
+    # but the position the solver starts from is always asked, whatever the stock deals.
+    r = klondike(PAIR, None, {"draw": 3}).solve(time_limit=None, max_positions=1000)
+    assert (r.status, r.positions, r.single_deals) == ("unsolvable", 0, False)
+    assert r.pinned_pair == (("t1", "TS", "6H", False), ("t2", "TC", "AC", True))
 
 
 def test_games_where_a_card_has_many_homes_never_ask():

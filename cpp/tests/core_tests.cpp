@@ -805,6 +805,10 @@ int main() {
     alive.set_piles(klondike_piles({{cAC, c2H, cJD, cTS}, {cJH, cTC}, {c7S, c6H}}), -1);
     CHECK(!lost.pinned_loss() && !lost.crowded_loss() && lost.pinned_pair_loss());
     CHECK(!alive.pinned_pair_loss());
+    State::PinnedPair why{};
+    CHECK(lost.pinned_pair_reason(why) && !alive.pinned_pair_reason(why));
+    CHECK(why.pile[0] == 4 && why.index[0] == 4 && why.blocker[0] == face(c6H) && !why.needed_up[0]);
+    CHECK(why.pile[1] == 5 && why.index[1] == 1 && why.blocker[1] == face(cAC) && why.needed_up[1]);
     lost.set_pins_checked(true);
     MoveList moves;
     lost.solver_moves(moves);

@@ -20,6 +20,7 @@ class CoreSolveResult(TypedDict):
     pinned: list[int]  # (pile, index, face): a pinned card and a card that could rest nowhere
     crowded: list[int]  # (pile, index, faces...): a card that can never leave, the cards needing holders
     crowded_holders: list[int]  # the fewer faces that could hold them
+    pinned_pair: list[int]  # (pile, index, blocker, needed_up) for each card of a pinned pair
     single_deals: bool  # unsolvable, proved in the game that deals one card at a time
     smaller_game: list[int]  # unsolvable, proved by a smaller game: the faces it kept
 

@@ -223,6 +223,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                           "pinned": list(r.pinned) if r.pinned else None,
                           "crowded": ([r.crowded[0], r.crowded[1], list(r.crowded[2]), list(r.crowded[3])]
                                       if r.crowded else None),
+                          "pinned_pair": [list(c) for c in r.pinned_pair] if r.pinned_pair else None,
                           "single_deals": r.single_deals, "smaller_game": list(r.smaller_game)}))
         return 0
     print(f"{r.status} ({_costs(r)})")
@@ -249,6 +250,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
         held = f"only the {_and(holders)} could hold them" if holders else "no card could hold them"
         print(f"The {card.lstrip('#')} in {pile} can never leave: until it does, the {_and(crowd)} cannot go up "
               f"and no empty pile takes them, so each would need a card of its own to lie on, and {held}.")
+    if r.pinned_pair:
+        (pile1, card1, _, _), (pile2, card2, _, _) = r.pinned_pair
+        why = [f"the {card.lstrip('#')} could go up only after the {blocker}, which cannot be up by then" if needed_up
+               else f"with the {card.lstrip('#')} up first, the {blocker}, which must wait, could lie nowhere"
+               for _, card, blocker, needed_up in r.pinned_pair]
+        print(f"The {card1.lstrip('#')} in {pile1} and the {card2.lstrip('#')} in {pile2} can each go only onto "
+              "cards under one of the two, so whichever leaves first must go to its foundation. Neither can: "
+              f"{why[0]}; {why[1]}.")
     if r.single_deals:
         print("Lost even if the stock dealt one card at a time: every line of this game is a line of that one, "
               "and the search went through every position of that game from here.")

@@ -70,6 +70,11 @@ class SolveResult:
     # pile, the card that can never leave it, the cards that would each need a card of their
     # own to lie on by then, and the fewer cards that could hold them.
     crowded: Optional[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = None
+    # Unsolvable with no search, by a pinned pair (seeds/solver.md, "Pinned pairs"): two cards
+    # that can each lie only on cards under one of the two, so the first to leave must go up.
+    # For each: its pile, the card, a card that stops it leaving first, and whether that card
+    # must be up before it and cannot be (True) or would wait and could lie nowhere (False).
+    pinned_pair: Optional[tuple[tuple[str, str, str, bool], tuple[str, str, str, bool]]] = None
     # Unsolvable, proved in the same position of the game that deals one card at a time, where
     # this one deals several (seeds/solver.md, "Losses proved dealing one card at a time"):
     # every line of this game is a line of that one.
@@ -151,6 +156,7 @@ def solve(
         _stuck_cards(state, r["stuck"]),
         _pinned(state, r["pinned"]),
         _crowded(state, r["crowded"], r["crowded_holders"]),
+        _pinned_pair(state, r["pinned_pair"]),
         r["single_deals"],
         tuple(card_text(c) for c in r["smaller_game"]),
     )
@@ -177,6 +183,18 @@ def _crowded(state: "State", crowded: list[int],
     pile, index, *cards = crowded
     return (state.game.pile_names[pile], card_text(state._core.piles()[pile][index]),
             tuple(card_text(c) for c in cards), tuple(card_text(h) for h in holders))
+
+
+def _pinned_pair(state: "State",
+                 pair: list[int]) -> Optional[tuple[tuple[str, str, str, bool], tuple[str, str, str, bool]]]:
+    if not pair:
+        return None
+    names, piles = state.game.pile_names, state._core.piles()
+
+    def one(pile: int, index: int, blocker: int, needed_up: int) -> tuple[str, str, str, bool]:
+        return (names[pile], card_text(piles[pile][index]), card_text(blocker), bool(needed_up))
+
+    return (one(*pair[:4]), one(*pair[4:]))
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
