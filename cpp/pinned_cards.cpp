@@ -100,29 +100,43 @@ bool State::pinned_loss_at(int q, int j, std::uint64_t covered, std::uint64_t ot
     return true;
   }
   const std::uint64_t unavailable = gone | covered;
+  // A pile's cards rest where they lie up to its first card that must have gone up. Only
+  // piles holding such a card are walked; the others are read off their faces (refresh_pins).
   std::uint64_t must_rest = 0, rests = others;
   for (int p = 0; p < R.piles; ++p) {
     if (R.kind[p] == Kind::Foundation || p == R.stock || p == R.waste) continue;
-    bool stays = true;
-    for (int i = 0; i < size_[p]; ++i) {
-      const int f = face(cards_[p][i]);
-      if (covered >> f & 1) continue;
-      if (waiting >> f & 1) must_rest |= bit(f);
-      if (stays && !(unavailable >> f & 1)) rests |= bit(f);
-      stays &= !(gone >> f & 1);
+    const std::uint64_t faces = pile_faces_[p];
+    must_rest |= faces;
+    if (!(faces & gone)) {
+      rests |= faces;
+      continue;
     }
+    for (int i = 0; i < size_[p] && !(gone >> face(cards_[p][i]) & 1); ++i) rests |= bit(face(cards_[p][i]));
   }
+  must_rest &= waiting & ~covered;
+  rests &= ~unavailable;
   if (!(must_rest & ~rests)) return false;  // each can stay where it lies
   const std::uint64_t available = R.pinned_faces & ~unavailable & ~up_for_good_;
   rests |= R.laid_in_empty & available;
-  for (std::uint64_t grown = rests; grown;) {
-    std::uint64_t next = 0;
-    for (std::uint64_t m = grown; m; m &= m - 1) next |= R.built_on[ctz64(m)];
-    grown = next & available & ~rests;
-    rests |= grown;
+  // A card not resting yet rests if it is free to move and a chain of free cards, each laid on
+  // the next, ends on a resting card. Searched from the few such cards up their holders, not
+  // from the many resting cards down.
+  for (std::uint64_t ys = must_rest & ~rests; ys; ys &= ys - 1) {
+    const int y = ctz64(ys);
+    std::uint64_t chain = bit(y) & available, seen = chain;
+    while (chain) {
+      std::uint64_t holders = 0;
+      for (std::uint64_t m = chain; m; m &= m - 1) holders |= R.parents_of[ctz64(m)];
+      if (holders & rests) break;
+      chain = holders & available & ~seen;
+      seen |= chain;
+    }
+    if (!chain) {
+      if (unplaced) *unplaced = y;
+      return true;
+    }
   }
-  if (unplaced && (must_rest & ~rests)) *unplaced = ctz64(must_rest & ~rests);
-  return (must_rest & ~rests) != 0;
+  return false;
 }
 
 }  // namespace sol

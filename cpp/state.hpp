@@ -345,7 +345,8 @@ class State {
   // foundation; pinned_loss() for it.
   bool pinned(int q, int j, std::uint64_t under) const;
   // `unplaced`, if given, gets the face of a card that could then rest nowhere. `covered`:
-  // the faces that stay covered till then; `others`: a pinned pair's other card.
+  // the faces that stay covered till then; `others`: a pinned pair's other card. Reads
+  // pile_faces_, so only after refresh_pins().
   bool pinned_loss_at(int q, int j, std::uint64_t covered, std::uint64_t others, int* unplaced = nullptr) const;
   // The faces that stay covered while card j of pile q (on the faces `under`) stays on the
   // card under it.
