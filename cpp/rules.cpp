@@ -366,7 +366,6 @@ void Rules::compile_pins(bool one_copy) {
   }
   for (int f = 0; f < 64 && pins_prove_losses; ++f) pins_prove_losses = !face_copies[f] || (homed >> f & 1);
   if (!pins_prove_losses) return;
-  pin_pairs_asked = spec.deal_count == 1;
   pinned_faces = homed;
   for (std::uint64_t ys = homed; ys; ys &= ys - 1) {
     const int y = ctz64(ys);

@@ -137,11 +137,6 @@ struct Rules {
   // player, one copy of each card, each card on one chain of one foundation with no wrap,
   // every card going up to win, no pile refilled and a waste that takes no card by hand.
   bool pins_prove_losses = false;
-  // Whether the searches also ask for two cards that pin each other (cpp/pinned_pairs.cpp):
-  // only where the stock deals one card at a time. With draw 3 they cost a quarter more time
-  // a position there and decided as many deals as the search dealing one card at a time
-  // asking them alone (seeds/solver.md, "Pinned pairs").
-  bool pin_pairs_asked = false;
   std::array<std::uint64_t, 64> parents_of{};  // faces a face could be laid on, off the foundations
   std::array<std::uint64_t, 64> home_below{}, home_above{};  // faces under and over a face at home
   std::uint64_t laid_in_empty = 0;             // faces some empty pile off the foundations takes

@@ -214,7 +214,7 @@ bool State::uncovered_could_be_used(Move m) const {
 }
 
 void State::solver_moves(MoveList& out) const {
-  if (pins_checked_ && (pinned_loss() || crowded_loss() || (r_->pin_pairs_asked && pinned_pair_loss()))) {
+  if (pins_checked_ && (pinned_loss() || crowded_loss() || pinned_pair_loss())) {
     out.size = 0;
     return;
   }
