@@ -44,6 +44,7 @@ void State::refresh_crowds(int q) const {
   for (int i = 0; i < size_[q]; ++i) {
     const int f = face(cards_[q][i]);
     pile_faces_[q] |= bit(f);
+    face_pile_[f] = static_cast<std::uint8_t>(q);
     if (!i) continue;
     const int u = face(cards_[q][i - 1]);
     if (R.parents_of[f] >> u & 1) on_parent_[q] |= bit(f);

@@ -56,13 +56,8 @@ bool State::find_pinned_pair(PinnedPair* why) const {
       // The resting places it does not cover itself: all under one card of one other pile.
       const std::uint64_t need = R.parents_of[c1] & ~(cov1 | up_for_good_);
       if (!need) continue;  // pinned alone, or free to go up: pinned_loss()'s case
-      int q2 = -1;  // the pile holding one of them, if it holds them all
-      for (std::uint64_t qs = piles & ~bit(q1), one = need & -need; qs; qs &= qs - 1)
-        if (pile_faces_[ctz64(qs)] & one) {
-          if ((pile_faces_[ctz64(qs)] & need) == need) q2 = ctz64(qs);
-          break;
-        }
-      if (q2 < 0) continue;
+      const int q2 = face_pile_[ctz64(need)];  // where one of them lies, if they all lie there
+      if (q2 == q1 || !(piles >> q2 & 1) || (pile_faces_[q2] & need) != need) continue;
       std::uint64_t under2 = 0;
       for (int j2 = 0; j2 < size_[q2]; ++j2) {
         if (j2) under2 |= bit(face(cards_[q2][j2 - 1]));

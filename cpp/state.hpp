@@ -451,6 +451,9 @@ class State {
   // laid on, its lowest card that could be kept there by a crowd (kNoPin: none) and the piles
   // that have one.
   mutable std::uint64_t pile_faces_[kMaxPiles] = {}, on_parent_[kMaxPiles] = {};
+  // The pile each face was last seen in by refresh_crowds(); it is still there only if that
+  // pile's faces say so.
+  mutable std::uint8_t face_pile_[64] = {};
   mutable std::uint64_t crowd_piles_ = 0;
   mutable std::uint8_t first_crowd_[kMaxPiles] = {};
   std::int8_t owed_[2] = {-1, -1};  // owed_pile(): the first entry, then the second
