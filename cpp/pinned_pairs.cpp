@@ -75,19 +75,17 @@ bool State::find_pinned_pair(PinnedPair* why) const {
         // costs a pass over the piles, and pairs that need it both ways seldom prove anything.
         std::uint64_t waiting = 0;
         for (std::uint64_t m = covered; m; m &= m - 1) waiting |= bit(ctz64(m)) | R.home_above[ctz64(m)];
-        const bool first_stuck = (waiting | bit(c2) | R.home_above[c2]) & R.home_below[c1];
-        const bool second_stuck = (waiting | bit(c1) | R.home_above[c1]) & R.home_below[c2];
-        if (!first_stuck && !second_stuck) continue;
-        int unplaced1 = -1, unplaced2 = -1;
-        if ((first_stuck || pinned_loss_at(q1, j1, covered, bit(c2), &unplaced1)) &&
-            (second_stuck || pinned_loss_at(q2, j2, covered, bit(c1), &unplaced2))) {
-          if (why) {
-            if (first_stuck) unplaced1 = ctz64((waiting | bit(c2) | R.home_above[c2]) & R.home_below[c1]);
-            if (second_stuck) unplaced2 = ctz64((waiting | bit(c1) | R.home_above[c1]) & R.home_below[c2]);
+        // The cards below each on its foundation that cannot be up before it leaves first.
+        const std::uint64_t stuck1 = (waiting | bit(c2) | R.home_above[c2]) & R.home_below[c1];
+        const std::uint64_t stuck2 = (waiting | bit(c1) | R.home_above[c1]) & R.home_below[c2];
+        if (!stuck1 && !stuck2) continue;
+        int unplaced1 = stuck1 ? ctz64(stuck1) : -1, unplaced2 = stuck2 ? ctz64(stuck2) : -1;
+        if ((stuck1 || pinned_loss_at(q1, j1, covered, bit(c2), &unplaced1)) &&
+            (stuck2 || pinned_loss_at(q2, j2, covered, bit(c1), &unplaced2))) {
+          if (why)
             *why = {{q1, q2}, {j1, j2}, {unplaced1, unplaced2},
                     {((R.home_below[c1] | bit(c1)) >> unplaced1 & 1) != 0,
                      ((R.home_below[c2] | bit(c2)) >> unplaced2 & 1) != 0}};
-          }
           return true;
         }
       }
