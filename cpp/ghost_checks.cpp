@@ -20,16 +20,30 @@ constexpr std::uint64_t kShare = 4;
 constexpr std::size_t kRemembered = 8;           // kept sets that proved a loss, tried first
 constexpr std::uint64_t kRememberedCap = 2'000;  // positions for each of them
 constexpr std::uint64_t kFreshBudget = 50'000;   // positions for the fresh tries of one check
+constexpr std::size_t kAnswers = std::size_t{1} << 16;  // answers remembered: 1.5 MB
 
 }  // namespace
 
 bool GhostChecks::apply(const Rules& R, bool stuck_cards) { return stuck_cards && R.pins_prove_losses; }
 
-bool GhostChecks::lost(const State& s) {
-  if (expanded_ < kDelay || wasted_ >= kCredit + (expanded_ - kDelay) / kShare) return false;
+int GhostChecks::answer(const State& s, std::uint64_t kept, bool play, std::uint64_t* n) {
+  *n = 0;
+  std::uint64_t a, b;
+  smaller_game_key(s, kept, a, b);
+  if (answers_.empty()) answers_.resize(kAnswers);
+  Answer& slot = answers_[b & (kAnswers - 1)];
+  if (slot.verdict != -2 && slot.a == a && slot.b == b) return slot.verdict;
+  if (!play) return -2;
+  slot = Answer{a, b, smaller_game_lost(s, kept, kRememberedCap, n)};
+  return slot.verdict;
+}
+
+bool GhostChecks::lost_by_kept_sets(const State& s) {
+  if (expanded_ < kDelay || proved_.empty()) return false;
+  const bool play = wasted_ < kCredit + (expanded_ - kDelay) / kShare;
   for (std::size_t i = proved_.size(); i-- > 0;) {
-    std::uint64_t n = 0;
-    const int r = smaller_game_lost(s, proved_[i], kRememberedCap, &n);
+    std::uint64_t n;
+    const int r = answer(s, proved_[i], play, &n);
     positions_ += n;
     if (r == 1) {  // the most recent proof first next time
       const auto at = proved_.begin() + static_cast<std::ptrdiff_t>(i);
@@ -38,6 +52,12 @@ bool GhostChecks::lost(const State& s) {
     }
     wasted_ += n;
   }
+  return false;
+}
+
+bool GhostChecks::lost(const State& s) {
+  if (expanded_ < kDelay || wasted_ >= kCredit + (expanded_ - kDelay) / kShare) return false;
+  if (lost_by_kept_sets(s)) return true;
   GhostProof proof;
   const bool lost = ghost_relaxation_loss(s, &proof, 30, 5'000, kFreshBudget);
   positions_ += proof.positions;

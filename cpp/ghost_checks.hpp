@@ -29,12 +29,28 @@ class GhostChecks {
   // expanded after that; before, and beyond that, lost() says false at once. A check that
   // proves a loss is not counted: it spares the searches the positions beyond.
   bool lost(const State& s);
+  // The same, asked of every other position the searches enter, with the kept sets that
+  // proved a loss before and no fresh tries; beyond the allowance, only answers already known.
+  bool lost_by_kept_sets(const State& s);
   void expanded() { ++expanded_; }  // the searches count each position they expand
 
   std::uint64_t positions() const { return positions_; }  // the smaller games', every check together
 
  private:
+  // The answer of the smaller game keeping `kept` in `s` (1 lost, 0 won, -1 too big), from
+  // answers_ when it was played before; else, if `play`, played now (its positions in *n),
+  // or -2 if not.
+  int answer(const State& s, std::uint64_t kept, bool play, std::uint64_t* n);
+
   std::vector<std::uint64_t> proved_;  // kept sets that proved a position lost, the latest last
+  // Smaller games' answers by key (smaller_game_key), one per slot, the latest kept: positions
+  // of one endgame differ mostly in the cards a kept set leaves out, so the same smaller
+  // games come back again and again.
+  struct Answer {
+    std::uint64_t a = 0, b = 0;
+    int verdict = -2;  // none yet
+  };
+  std::vector<Answer> answers_;
   std::uint64_t positions_ = 0, expanded_ = 0;
   std::uint64_t wasted_ = 0;  // positions of the checks that proved nothing
 };

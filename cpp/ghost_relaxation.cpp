@@ -105,6 +105,74 @@ struct Pos {
   }
 };
 
+// The smaller game's start: the kept cards up (of `up`, the faces on the foundations), those
+// in the talon, and each pile's kept cards bottom first, each marked face down or lying on the
+// kept card under it, built on it, where the pile moves runs.
+Layout project_kept(const State& s, std::uint64_t kept, std::uint64_t up) {
+  const Rules& R = s.rules();
+  Layout out;
+  out.up = up & kept;
+  for (int p : {R.stock, R.waste})
+    if (p >= 0)
+      for (int i = 0; i < s.size(p); ++i) out.talon |= bit(face(s.card(p, i))) & kept;
+  for (int p = 0; p < R.piles; ++p) {
+    if (R.kind[p] == Kind::Foundation || p == R.stock || p == R.waste) continue;
+    std::array<std::uint8_t, 64> pile;
+    int len = 0;
+    for (int i = 0; i < s.size(p); ++i) {
+      const Card x = s.card(p, i);
+      const int c = face(x);
+      if (!(kept >> c & 1)) continue;
+      std::uint8_t b = static_cast<std::uint8_t>(c | (is_face_down(x) ? kDown : 0));
+      if (!is_face_down(x) && i > 0 && R.runs[p]) {
+        const Card y = s.card(p, i - 1);
+        if (!is_face_down(y) && (kept >> face(y) & 1) && (R.built_on[face(y)] >> c & 1)) b |= kOn;
+      }
+      pile[static_cast<std::size_t>(len++)] = b;
+    }
+    if (len == 0) continue;
+    std::uint8_t& top = pile[static_cast<std::size_t>(len) - 1];
+    if (top & kDown) top &= kFace;  // the ghosts on it vanish
+    out.append_pile(pile.data(), len);
+  }
+  return out;
+}
+
+// Writes the key (up, talon, then the piles in the order of their bottom cards); its length.
+std::size_t canonical(const Layout& L, std::uint8_t* key) {
+  const PileStarts piles(L);
+  std::array<std::uint8_t, 64> order;
+  for (int k = 0; k < piles.count; ++k) order[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(k);
+  // Two piles never share a card: their first bytes tell them apart.
+  auto less = [&](int x, int y) { return L.b[piles.begin(x)] < L.b[piles.begin(y)]; };
+  for (int i = 1; i < piles.count; ++i)
+    for (int j = i; j > 0 && less(order[static_cast<std::size_t>(j)], order[static_cast<std::size_t>(j) - 1]); --j)
+      std::swap(order[static_cast<std::size_t>(j)], order[static_cast<std::size_t>(j) - 1]);
+  std::memcpy(key, &L.up, 8);
+  std::memcpy(key + 8, &L.talon, 8);
+  std::size_t at = 16;
+  for (int i = 0; i < piles.count; ++i) {
+    const int k = order[static_cast<std::size_t>(i)];
+    const auto len = static_cast<std::size_t>(piles.end(k) + 1 - piles.begin(k));
+    std::memcpy(key + at, L.b.data() + piles.begin(k), len);
+    at += len;
+  }
+  return at;
+}
+std::uint64_t hash_bytes(const std::uint8_t* key, std::size_t len, std::uint64_t seed = 0x9E3779B97F4A7C15ull) {
+  std::uint64_t h = seed ^ len, w = 0;
+  std::size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    std::memcpy(&w, key + i, 8);
+    h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+    h ^= h >> 32;
+  }
+  w = 0;
+  std::memcpy(&w, key + i, len - i);
+  h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
+  return h ^ h >> 29;
+}
+
 // The positions of one breadth-first search, each stored once as its key's bytes.
 class LayoutTable {
  public:
@@ -115,7 +183,7 @@ class LayoutTable {
   bool add(const Layout& L, std::int32_t parent) {
     const std::uint8_t* key = key_.data();
     const std::size_t len = canonical(L, key_.data());
-    std::size_t slot = hash(key, len) & (slots_.size() - 1);
+    std::size_t slot = hash_bytes(key, len) & (slots_.size() - 1);
     for (; slots_[slot] >= 0; slot = (slot + 1) & (slots_.size() - 1)) {
       const auto id = static_cast<std::size_t>(slots_[slot]);
       if (offsets_[id + 1] - offsets_[id] == len && std::memcmp(bytes_.data() + offsets_[id], key, len) == 0)
@@ -140,45 +208,11 @@ class LayoutTable {
   }
 
  private:
-  // Writes the key (up, talon, then the piles in the order of their bottom cards); its length.
-  static std::size_t canonical(const Layout& L, std::uint8_t* key) {
-    const PileStarts piles(L);
-    std::array<std::uint8_t, 64> order;
-    for (int k = 0; k < piles.count; ++k) order[static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(k);
-    // Two piles never share a card: their first bytes tell them apart.
-    auto less = [&](int x, int y) { return L.b[piles.begin(x)] < L.b[piles.begin(y)]; };
-    for (int i = 1; i < piles.count; ++i)
-      for (int j = i; j > 0 && less(order[static_cast<std::size_t>(j)], order[static_cast<std::size_t>(j) - 1]); --j)
-        std::swap(order[static_cast<std::size_t>(j)], order[static_cast<std::size_t>(j) - 1]);
-    std::memcpy(key, &L.up, 8);
-    std::memcpy(key + 8, &L.talon, 8);
-    std::size_t at = 16;
-    for (int i = 0; i < piles.count; ++i) {
-      const int k = order[static_cast<std::size_t>(i)];
-      const auto len = static_cast<std::size_t>(piles.end(k) + 1 - piles.begin(k));
-      std::memcpy(key + at, L.b.data() + piles.begin(k), len);
-      at += len;
-    }
-    return at;
-  }
-  static std::uint64_t hash(const std::uint8_t* key, std::size_t len) {
-    std::uint64_t h = 0x9E3779B97F4A7C15ull ^ len, w = 0;
-    std::size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-      std::memcpy(&w, key + i, 8);
-      h = (h ^ w) * 0xFF51AFD7ED558CCDull;
-      h ^= h >> 32;
-    }
-    w = 0;
-    std::memcpy(&w, key + i, len - i);
-    h = (h ^ w) * 0xC4CEB9FE1A85EC53ull;
-    return h ^ h >> 29;
-  }
   void grow() {
     std::vector<std::int32_t> old(slots_.size() * 2, -1);
     old.swap(slots_);
     for (std::size_t id = 0; id < size(); ++id) {
-      std::size_t slot = hash(bytes_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]) & (slots_.size() - 1);
+      std::size_t slot = hash_bytes(bytes_.data() + offsets_[id], offsets_[id + 1] - offsets_[id]) & (slots_.size() - 1);
       while (slots_[slot] >= 0) slot = (slot + 1) & (slots_.size() - 1);
       slots_[slot] = static_cast<std::int32_t>(id);
     }
@@ -286,34 +320,7 @@ class SmallerGame {
   bool fits(int c, int h) const { return R_.built_on[h] >> c & 1; }
   std::uint8_t laid(int c) const { return static_cast<std::uint8_t>(c | (R_.any_runs ? kOn : 0)); }
 
-  Layout project() const {
-    Layout out;
-    out.up = root_.up & kept_;
-    for (int p : {R_.stock, R_.waste})
-      if (p >= 0)
-        for (int i = 0; i < s_.size(p); ++i) out.talon |= bit(face(s_.card(p, i))) & kept_;
-    for (int p = 0; p < R_.piles; ++p) {
-      if (R_.kind[p] == Kind::Foundation || p == R_.stock || p == R_.waste) continue;
-      std::array<std::uint8_t, 64> pile;
-      int len = 0;
-      for (int i = 0; i < s_.size(p); ++i) {
-        const Card x = s_.card(p, i);
-        const int c = face(x);
-        if (!(kept_ >> c & 1)) continue;
-        std::uint8_t b = static_cast<std::uint8_t>(c | (is_face_down(x) ? kDown : 0));
-        if (!is_face_down(x) && i > 0 && R_.runs[p]) {
-          const Card y = s_.card(p, i - 1);
-          if (!is_face_down(y) && (kept_ >> face(y) & 1) && fits(c, face(y))) b |= kOn;
-        }
-        pile[static_cast<std::size_t>(len++)] = b;
-      }
-      if (len == 0) continue;
-      std::uint8_t& top = pile[static_cast<std::size_t>(len) - 1];
-      if (top & kDown) top &= kFace;  // the ghosts on it vanish
-      out.append_pile(pile.data(), len);
-    }
-    return out;
-  }
+  Layout project() const { return project_kept(s_, kept_, root_.up); }
 
   // Moves that lose nothing: a free talon card goes into a pile of its own (where it can
   // hold cards, and go anywhere it could from the talon); a card goes up once it can hold
@@ -541,6 +548,24 @@ bool ghost_relaxation_loss(const State& s, GhostProof* proof, int max_kept, std:
     }
     if (st == Tries::Step::Done) return false;
   }
+}
+
+void smaller_game_key(const State& s, std::uint64_t kept, std::uint64_t& a, std::uint64_t& b) {
+  const Rules& R = s.rules();
+  std::uint64_t up = 0;
+  for (std::uint64_t fs = R.foundation_mask; fs; fs &= fs - 1)
+    for (int i = 0; i < s.size(ctz64(fs)); ++i) up |= bit(face(s.card(ctz64(fs), i)));
+  std::array<std::uint8_t, 16 + 128 + 16> key;
+  std::size_t len = canonical(project_kept(s, kept, up), key.data());
+  std::memcpy(key.data() + len, &kept, 8);
+  len += 8;
+  // Where foundation cards never come down, the ghosts up hold nothing: the game reads them.
+  if (!R.foundations_give) {
+    std::memcpy(key.data() + len, &up, 8);
+    len += 8;
+  }
+  a = hash_bytes(key.data(), len);
+  b = hash_bytes(key.data(), len, 0xC2B2AE3D27D4EB4Full);
 }
 
 int smaller_game_lost(const State& s, std::uint64_t kept, std::uint64_t cap, std::uint64_t* positions) {

@@ -28,6 +28,11 @@ bool ghost_relaxation_loss(const State& s, GhostProof* proof, int max_kept = 30,
 // One smaller game, keeping the faces of `kept`: 1 lost, 0 won, -1 more than `cap` positions.
 int smaller_game_lost(const State& s, std::uint64_t kept, std::uint64_t cap, std::uint64_t* positions);
 
+// A 128-bit key of the smaller game that keeps the faces of `kept` in `s`: of everything it is
+// played from (the kept cards' places, which of them are up or in the talon). Positions with
+// equal keys give the same smaller game, so one answer serves both.
+void smaller_game_key(const State& s, std::uint64_t kept, std::uint64_t& a, std::uint64_t& b);
+
 // The same tries as one search of the solver's portfolio, taking turns with the others:
 // Exhausted when a smaller game is lost (a proof of loss), GaveUp when every try has failed.
 // Its positions are the smaller games'; on a proof, the faces kept go into *kept.

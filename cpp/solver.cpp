@@ -175,7 +175,7 @@ class Search final : public SearchTask {
         }
       }
       if (!made) s_.make_macro(f.played, f.undo);  // predict_key: not a win
-      if (checks_ && f.undo.flipped && smaller_games_prove_lost()) {
+      if (checks_ && (f.undo.flipped ? smaller_games_prove_lost() : kept_sets_prove_lost())) {
         if (lost_.insert(a, b) == PositionSet::Insert::Full) return out_of_memory();
         s_.unmake_macro(f.played, f.undo);
         continue;
@@ -285,6 +285,15 @@ class Search final : public SearchTask {
     ++expanded_;
     if (checks_) checks_->expanded();
     return true;
+  }
+
+  // Asks the kept sets that proved a loss before about the position just entered, where no
+  // card was turned up: most often an answer already known.
+  bool kept_sets_prove_lost() {
+    const std::uint64_t before = checks_->positions();
+    const bool lost = checks_->lost_by_kept_sets(s_);
+    positions_ += checks_->positions() - before;
+    return lost;
   }
 
   // Asks the smaller games about the position just entered. Their positions count against

@@ -168,3 +168,11 @@ def test_smaller_games_prove_klondike_341_lost_dealing_three_through_the_game_de
     # them, 3 M positions left this deal unknown.
     r = se.load_game("klondike", draw=3).deal(341).solve(time_limit=None, max_positions=3_000_000)
     assert r.status == "unsolvable" and r.single_deals and not r.smaller_game
+
+
+def test_kept_sets_asked_wherever_the_search_goes_prove_klondike_697_lost():
+    # Asked at turned-up cards only, the smaller games left #697 unknown after 12 M positions.
+    # The kept sets that proved a loss are also asked of every other position the depth-first
+    # searches enter, their answers looked up by the smaller game's key (seeds/solver.md).
+    r = se.load_game("klondike").deal(697).solve(time_limit=None, max_positions=6_000_000)
+    assert r.status == "unsolvable" and not r.smaller_game and not r.single_deals

@@ -729,6 +729,24 @@ int main() {
     std::uint64_t positions = 0;
     CHECK(smaller_game_lost(s, kept, 10000, &positions) == 1 && positions < 100);
     CHECK(smaller_game_lost(s, kept & ~(std::uint64_t{1} << make_card(3, 1)), 10000, &positions) == 0);
+    // Its key reads only the kept cards: the KD (a ghost) dealt into a pile of its own leaves
+    // the same smaller game; the 6H (kept) moved onto the 7S makes another.
+    State ghost_moved(rules), kept_moved(rules);
+    ghost_moved.set_piles(klondike_piles({{down(4, 2), down(11, 2), down(8, 2), down(6, 0), down(7, 1), make_card(6, 2)},
+                                          {down(3, 1), down(1, 3), make_card(5, 2)},
+                                          {down(0, 2), down(4, 0), make_card(6, 1)},
+                                          {make_card(12, 3)}}),
+                          -1);
+    kept_moved.set_piles(klondike_piles({{down(4, 2), down(11, 2), down(8, 2), down(6, 0), down(7, 1), make_card(6, 2)},
+                                         {down(3, 1), make_card(1, 3)},
+                                         {down(0, 2), down(4, 0), make_card(6, 1), make_card(5, 2)}}),
+                         -1);
+    std::uint64_t a, b, ga, gb, ka, kb;
+    smaller_game_key(s, kept, a, b);
+    smaller_game_key(ghost_moved, kept, ga, gb);
+    smaller_game_key(kept_moved, kept, ka, kb);
+    CHECK(a == ga && b == gb && (a != ka || b != kb));
+    CHECK(smaller_game_lost(ghost_moved, kept, 10000, &positions) == 1);
   }
 
   {
@@ -752,6 +770,10 @@ int main() {
     CHECK(checks.lost(s));
     const std::uint64_t first = checks.positions();
     CHECK(checks.lost(moved) && first > 1000 && checks.positions() - first < first / 100);
+    // Asked again where no card turned up, the kept set's answer is known (the two positions
+    // give it the same smaller game): no position played.
+    const std::uint64_t second = checks.positions();
+    CHECK(checks.lost_by_kept_sets(moved) && checks.lost_by_kept_sets(s) && checks.positions() == second);
     State alive(rules);  // the first pile alone, everything else in the stock: won
     alive.set_piles(klondike_piles({{down(0, 0), down(11, 1), make_card(6, 2)}}), -1);
     CHECK(!checks.lost(alive));
