@@ -24,6 +24,15 @@ constexpr std::uint64_t bit(int f) { return std::uint64_t{1} << f; }
 constexpr std::uint8_t kFace = 0x3F, kDown = 0x80, kOn = 0x40;
 constexpr char kEnd = '\xFF';  // ends a pile in a key; no card byte has every bit set
 
+// The faces on the foundations.
+std::uint64_t faces_up(const State& s) {
+  const Rules& R = s.rules();
+  std::uint64_t up = 0;
+  for (std::uint64_t fs = R.foundation_mask; fs; fs &= fs - 1)
+    for (int i = 0; i < s.size(ctz64(fs)); ++i) up |= bit(face(s.card(ctz64(fs), i)));
+  return up;
+}
+
 // Where each face lay in the real position.
 struct Root {
   std::uint64_t up = 0;
@@ -31,15 +40,11 @@ struct Root {
   std::array<std::uint64_t, 64> above{};  // faces above it in its pile
   std::vector<std::vector<int>> piles;    // faces, bottom first, of the piles the game plays on
 
-  explicit Root(const State& s) {
+  explicit Root(const State& s) : up(faces_up(s)) {
     const Rules& R = s.rules();
     pile.fill(-1);
     for (int p = 0; p < R.piles; ++p) {
-      if (R.kind[p] == Kind::Foundation) {
-        for (int i = 0; i < s.size(p); ++i) up |= bit(face(s.card(p, i)));
-        continue;
-      }
-      if (p == R.stock || p == R.waste) continue;
+      if (R.kind[p] == Kind::Foundation || p == R.stock || p == R.waste) continue;
       std::vector<int> faces;
       for (int i = 0; i < s.size(p); ++i) faces.push_back(face(s.card(p, i)));
       for (int i = 0; i < s.size(p); ++i) {
@@ -553,9 +558,7 @@ bool ghost_relaxation_loss(const State& s, GhostProof* proof, int max_kept, std:
 
 void smaller_game_key(const State& s, std::uint64_t kept, std::uint64_t& a, std::uint64_t& b) {
   const Rules& R = s.rules();
-  std::uint64_t up = 0;
-  for (std::uint64_t fs = R.foundation_mask; fs; fs &= fs - 1)
-    for (int i = 0; i < s.size(ctz64(fs)); ++i) up |= bit(face(s.card(ctz64(fs), i)));
+  const std::uint64_t up = faces_up(s);
   std::array<std::uint8_t, 16 + 128 + 16> key;
   std::size_t len = canonical(project_kept(s, kept, up), key.data());
   std::memcpy(key.data() + len, &kept, 8);
