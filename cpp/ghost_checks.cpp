@@ -39,8 +39,8 @@ int GhostChecks::answer(const State& s, std::uint64_t kept, bool play, std::uint
 }
 
 bool GhostChecks::lost_by_kept_sets(const State& s) {
-  if (expanded_ < kDelay || proved_.empty()) return false;
-  const bool play = wasted_ < kCredit + (expanded_ - kDelay) / kShare;
+  if (expanded_ < delay_ || proved_.empty()) return false;
+  const bool play = wasted_ < kCredit + (expanded_ - delay_) / kShare;
   for (std::size_t i = proved_.size(); i-- > 0;) {
     std::uint64_t n;
     const int r = answer(s, proved_[i], play, &n);
@@ -56,7 +56,7 @@ bool GhostChecks::lost_by_kept_sets(const State& s) {
 }
 
 bool GhostChecks::lost(const State& s) {
-  if (expanded_ < kDelay || wasted_ >= kCredit + (expanded_ - kDelay) / kShare) return false;
+  if (expanded_ < delay_ || wasted_ >= kCredit + (expanded_ - delay_) / kShare) return false;
   if (lost_by_kept_sets(s)) return true;
   GhostProof proof;
   const bool lost = ghost_relaxation_loss(s, &proof, 30, 5'000, kFreshBudget);

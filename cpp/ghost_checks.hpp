@@ -19,12 +19,14 @@ class GhostChecks {
   // sooner (Trigon's in a few dozen), and would pay for checks that decide nothing.
   static constexpr std::uint64_t kDelay = 50'000;
 
+  explicit GhostChecks(std::uint64_t delay = kDelay) : delay_(delay) {}
+
   // Whether searches of this game may ask: where pinned cards prove losses, and the caller
   // lets the solver reason about stuck cards.
   static bool apply(const Rules& R, bool stuck_cards);
 
   // True when a smaller game proves `s` lost: one of the kept sets that proved a position
-  // lost before, else fresh tries. Once the searches have expanded kDelay positions, the
+  // lost before, else fresh tries. Once the searches have expanded the delay's positions, the
   // checks that prove nothing may spend kCredit positions plus one for every kShare
   // expanded after that; before, and beyond that, lost() says false at once. A check that
   // proves a loss is not counted: it spares the searches the positions beyond.
@@ -51,6 +53,7 @@ class GhostChecks {
     int verdict = -2;  // none yet
   };
   std::vector<Answer> answers_;
+  std::uint64_t delay_;  // kDelay, or longer where the checks pay only in long searches
   std::uint64_t positions_ = 0, expanded_ = 0;
   std::uint64_t wasted_ = 0;  // positions of the checks that proved nothing
 };

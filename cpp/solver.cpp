@@ -408,11 +408,14 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   const Rules& R = start.rules();
   const bool several = deals_several(R);
   // Where pinned cards prove losses, the depth-first searches ask smaller games about the
-  // positions a card turned up leads to (seeds/solver.md, "Smaller games along the search"),
-  // unless the stock deals several cards: with draw 3 the checks cost six deals of 1-1000 at
-  // 10 s and decided none. There the search dealing one card at a time asks them instead.
-  GhostChecks checks;
-  GhostChecks* const asks = GhostChecks::apply(R, limits.stuck_cards) && !several ? &checks : nullptr;
+  // positions a card turned up leads to (seeds/solver.md, "Smaller games along the search").
+  // Where the stock deals several cards, only once they have expanded 4 M positions: from the
+  // start the checks cost a tenth of the speed and lost as many deals of 1-1000 at 10 s as
+  // they decided, yet they prove losses that take the searches alone far longer (Klondike with
+  // draw 3, #674: 8 s this way, over 60 s without).
+  constexpr std::uint64_t kLongSearch = 4'000'000;
+  GhostChecks checks(several ? kLongSearch : GhostChecks::kDelay);
+  GhostChecks* const asks = GhostChecks::apply(R, limits.stuck_cards) ? &checks : nullptr;
   for (const Order& order : portfolio(R)) {
     searches.push_back(std::make_unique<Search>(root, order, budget, lost, asks));
     slices.push_back(order.restarts ? (several ? 12 : 6) : 1);

@@ -176,3 +176,11 @@ def test_kept_sets_asked_wherever_the_search_goes_prove_klondike_697_lost():
     # searches enter, their answers looked up by the smaller game's key (seeds/solver.md).
     r = se.load_game("klondike").deal(697).solve(time_limit=None, max_positions=6_000_000)
     assert r.status == "unsolvable" and not r.smaller_game and not r.single_deals
+
+
+def test_draw_3_searches_ask_the_smaller_games_once_they_run_long():
+    # Dealing three, the game's own depth-first searches ask the smaller games only once they
+    # have expanded 4 M positions. #674 is then proved lost in about 7 M positions; without
+    # them it was still unknown after 38 M (seeds/solver.md).
+    r = se.load_game("klondike", draw=3).deal(674).solve(time_limit=None, max_positions=7_500_000)
+    assert r.status == "unsolvable" and not r.smaller_game and not r.single_deals

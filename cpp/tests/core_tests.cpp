@@ -777,6 +777,12 @@ int main() {
     State alive(rules);  // the first pile alone, everything else in the stock: won
     alive.set_piles(klondike_piles({{down(0, 0), down(11, 1), make_card(6, 2)}}), -1);
     CHECK(!checks.lost(alive));
+    // A longer delay (the solver's where the stock deals several cards) holds them back as long.
+    GhostChecks late(3 * GhostChecks::kDelay);
+    for (std::uint64_t i = 0; i < 3 * GhostChecks::kDelay - 1; ++i) late.expanded();
+    CHECK(!late.lost(s) && late.positions() == 0);
+    late.expanded();
+    CHECK(late.lost(s));
   }
 
   {
