@@ -407,13 +407,15 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   root.start_pairing(joining);
   const Rules& R = start.rules();
   const bool several = deals_several(R);
+  // Where the stock deals several cards, what costs the deals decided early but proves long
+  // losses far sooner waits until the searches have gone this far (Klondike with draw 3).
+  constexpr std::uint64_t kLongSearch = 4'000'000;
   // Where pinned cards prove losses, the depth-first searches ask smaller games about the
   // positions a card turned up leads to (seeds/solver.md, "Smaller games along the search").
-  // Where the stock deals several cards, only once they have expanded 4 M positions: from the
-  // start the checks cost a tenth of the speed and lost as many deals of 1-1000 at 10 s as
-  // they decided, yet they prove losses that take the searches alone far longer (Klondike with
-  // draw 3, #674: 8 s this way, over 60 s without).
-  constexpr std::uint64_t kLongSearch = 4'000'000;
+  // Where the stock deals several cards, only once they have expanded kLongSearch positions:
+  // from the start the checks cost a tenth of the speed and lost as many deals of 1-1000 at
+  // 10 s as they decided, yet they prove losses that take the searches alone far longer
+  // (#674: 8 s this way, over 60 s without).
   GhostChecks checks(several ? kLongSearch : GhostChecks::kDelay);
   GhostChecks* const asks = GhostChecks::apply(R, limits.stuck_cards) ? &checks : nullptr;
   for (const Order& order : portfolio(R)) {
@@ -448,8 +450,12 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
   }
   // Where the stock deals several cards, four slices for the proof dealing one at a time:
   // with it Klondike with draw 3 (deals 1-1000 at 10 s) left 30 unknown against 38, and won
-  // the same 800; two slices and eight did as well, within a deal (seeds/solver.md).
+  // the same 800; two slices and eight did as well, within a deal (seeds/solver.md). Twelve
+  // once the solve has gone kLongSearch positions: the wins the others find come mostly
+  // before, and three losses of 1-1000 came within 10 s (#330, #620, #697); twelve from the
+  // start cost wins, and twenty-four after 4 M cost #16.
   const SearchTask* single_deals = nullptr;
+  constexpr std::uint64_t kSingleDealSlicesLate = 12;
   if (several) {
     searches.push_back(make_single_deal_search(start, limits.stuck_cards, budget));
     single_deals = searches.back().get();
@@ -470,6 +476,7 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
     for (auto& search : searches) {
       if (!search) continue;
       std::uint64_t step = slices[static_cast<std::size_t>(&search - searches.data())] * kSlice;
+      if (search.get() == single_deals && out.positions >= kLongSearch) step = kSingleDealSlicesLate * kSlice;
       if (limits.max_positions) {
         if (out.positions >= limits.max_positions) return finish(Verdict::Unknown, Limit::Positions);
         step = std::min(step, limits.max_positions - out.positions);

@@ -37,6 +37,13 @@ def test_klondike_draw_3_deals_proved_lost_dealing_one_card_at_a_time(number):
     assert one.status == "unsolvable" and not one.single_deals
 
 
+def test_the_search_dealing_one_card_at_a_time_takes_more_turns_in_long_solves():
+    # Four slices a turn until the solve has gone 4 M positions, twelve after: #620 is then
+    # proved lost in about 6.4 M positions, where 8.5 M left it unknown with four throughout.
+    r = se.load_game("klondike", draw=3).deal(620).solve(time_limit=None, max_positions=7_000_000)
+    assert r.status == "unsolvable" and r.single_deals
+
+
 def test_games_dealing_one_card_at_a_time_never_claim_it():
     for name, options in [("klondike", {}), ("trigon", {}), ("aces-and-kings", {})]:
         game = se.load_game(name, **options)
