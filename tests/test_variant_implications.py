@@ -60,3 +60,46 @@ def test_the_same_deal_in_both_klondikes():
     # from the top.
     assert one["waste"] + one["stock"][::-1] == three["waste"] + three["stock"][::-1]
     assert len(three["waste"]) == 3
+
+
+# Aces and Kings with `empty_tableau="stock"` refills a tableau pile from the stock as part
+# of the move that empties it; the seed's game can do the same in two moves of its own (deal,
+# then the waste's new top card into the space). So every line of the stock variant is a line
+# of the seed's game, and a deal the seed's game loses is lost in the stock variant too.
+def as_seed_game_line(stock_game_state, line):
+    """The stock variant's line as moves of the seed's game, checked position by position."""
+    seed_game = se.load_game("aces-and-kings", empty_tableau="any")
+    state = seed_game.deal(stock_game_state.number)
+    stock = stock_game_state.copy()
+    seed_line = []
+
+    def board(s):
+        snapshot = json.loads(s.to_json())
+        del snapshot["options"]
+        return snapshot
+
+    for move in line:
+        stock.play(move)
+        state.play(str(move))
+        seed_line.append(str(move))
+        snapshot = json.loads(state.to_json())
+        spaces = [i for i, pile in enumerate(snapshot["tableau"]) if not pile]
+        if spaces and snapshot["stock"]:  # the stock variant filled this space from the stock
+            assert len(spaces) == 1 and str(move) != "s-w"
+            for filling in ("s-w", f"w-t{spaces[0] + 1}"):
+                state.play(filling)
+                seed_line.append(filling)
+        assert board(state) == board(stock), f"after {seed_line}"
+    return state, seed_line
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 6, 9, 11])
+def test_a_win_of_aces_and_kings_stock_variant_plays_in_the_seed_game(number):
+    stock_game = se.load_game("aces-and-kings", empty_tableau="stock")
+    start = stock_game.deal(number)
+    result = start.solve(time_limit=None, max_positions=1_000_000)
+    assert result.status == "solved"
+    state, seed_line = as_seed_game_line(start, result.moves)
+    assert state.is_won()
+    # The refills happened: the seed's game needed two moves more for each of them.
+    assert len(seed_line) > len(result.moves)
