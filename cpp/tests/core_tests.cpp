@@ -14,6 +14,7 @@
 #include "ghost_relaxation.hpp"
 #include "open_positions.hpp"
 #include "position_set.hpp"
+#include "refill_search.hpp"
 #include "search.hpp"
 #include "single_deals.hpp"
 #include "solver.hpp"
@@ -498,6 +499,40 @@ int main() {
     }
     CHECK(predicted > 1000);
     CHECK(predicted_paired > 1000 && pad_moves > 100);
+    // The game whose stock refills an emptied cell at once is a stricter one (every refill is
+    // a deal and a move into the space here): its wins, turned into this game's moves, win.
+    CHECK(refills_streamline(*mini_ak));
+    CHECK(!refills_streamline(Rules(klondike_rules())));  // its spaces take only Kings
+    {
+      // Four cards to go: each cell's card goes up, and the stock refills the cells twice.
+      std::vector<std::vector<int>> piles(mini_ak->piles);
+      for (int suit = 0; suit < 2; ++suit)
+        for (int r = 0; r < 12; ++r) {
+          piles[suit].push_back(make_card(r, suit));           // f1 f2: A..Q
+          piles[2 + suit].push_back(make_card(12 - r, suit));  // f3 f4: K..2
+        }
+      piles[4] = {make_card(12, 0)};
+      piles[5] = {make_card(0, 0)};
+      piles[7] = {make_card(0, 1), make_card(12, 1)};  // the stock, the King of suit 1 on top
+      State s(mini_ak);
+      s.set_piles(piles, 0);
+      MemoryBudget budget(0);
+      auto search = make_refill_search(s, budget);
+      CHECK(search->run(1000, [] { return false; }, nullptr) == SearchTask::Status::Won);
+      State t(s);
+      Undo u;
+      int refills = 0;
+      const std::vector<Move>& line = search->line();
+      for (std::size_t i = 0; i < line.size(); ++i) {
+        CHECK(t.is_legal(line[i]));
+        // A deal straight followed by the waste's card into an empty cell: a refill.
+        if (i > 0 && line[i - 1].src == mini_ak->stock && line[i].src == mini_ak->waste &&
+            mini_ak->kind[line[i].dst] == Kind::Tableau)
+          ++refills;
+        t.make(line[i], u);
+      }
+      CHECK(t.is_won() && refills == 2);
+    }
   }
 
   // A talon with unlimited redeals: the splits on the dealing cycle are one position to the
