@@ -2,8 +2,6 @@
 
 #include <stdexcept>
 
-#include "single_deals.hpp"
-
 namespace sol {
 
 namespace {

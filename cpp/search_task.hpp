@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "position_set.hpp"
@@ -10,6 +11,8 @@
 #include "state.hpp"
 
 namespace sol {
+
+class GhostChecks;
 
 // Records the position in a search's table of visited positions, by the solver's key.
 inline PositionSet::Insert record(PositionSet& seen, const State& s) {
@@ -85,5 +88,10 @@ class SearchTask {
   std::uint64_t positions_ = 0, moves_tried_ = 0;
   std::vector<Move> line_;
 };
+
+// The solver's plain depth-first search of the whole game (cpp/solver.cpp): waste first,
+// no restarts, proved losses into `lost`; `checks`, where given, asks smaller games along it.
+std::unique_ptr<SearchTask> make_depth_first(const State& start, MemoryBudget& budget, PositionSet& lost,
+                                             GhostChecks* checks = nullptr);
 
 }  // namespace sol

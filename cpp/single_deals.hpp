@@ -22,9 +22,4 @@ bool deals_several(const Rules& R);
 std::unique_ptr<SearchTask> make_single_deal_search(const State& start, bool pins_checked,
                                                     MemoryBudget& budget);
 
-// The solver's plain depth-first search of the whole game (cpp/solver.cpp): waste first,
-// no restarts, proved losses into `lost`; `checks`, where given, asks smaller games along it.
-std::unique_ptr<SearchTask> make_depth_first(const State& start, MemoryBudget& budget, PositionSet& lost,
-                                             GhostChecks* checks = nullptr);
-
 }  // namespace sol

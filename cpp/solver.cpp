@@ -498,10 +498,11 @@ SolveResult solve(const State& start, const SolveLimits& limits, const StopPoll&
       switch (status) {
         case SearchTask::Status::Won: {
           // Shortening may cost about what the search did, and never more than a second or so.
-          std::vector<Move> line = joining;
-          if (search.get() == refills) {
+          std::vector<Move> line;
+          if (search.get() == refills) {  // already the plain moves from `start`
             line = search->line();
           } else {
+            line = joining;
             const std::vector<Move> played = root.expand_macro_line(search->line());
             line.insert(line.end(), played.begin(), played.end());
           }
